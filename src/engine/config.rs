@@ -1,0 +1,130 @@
+//! What a search is asked to do: the algorithm, the evaluation, the limits and the seed. A
+//! configuration is plain data, always recorded with its results.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+use super::eval::EvalKind;
+
+/// The search algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Negamax fail-soft alpha-beta.
+    #[default]
+    Alphabeta,
+    /// Full-width minimax with no cut-offs at all (000's measurement: every leaf at the
+    /// horizon is visited, so horizon leaves equal perft). Draws by repetition or the
+    /// fifty-move rule are not claimed inside the tree, as in 000, for the same reason.
+    Minimax,
+}
+
+/// A game clock for one side, as UCI's `go wtime/btime/winc/binc/movestogo` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Time left, milliseconds.
+    pub time_ms: u64,
+    /// Increment per move, milliseconds.
+    pub inc_ms: u64,
+    /// Moves to the next time control, if any.
+    pub movestogo: Option<u32>,
+}
+
+/// When a search stops. With none set the search runs to the maximum depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Node budget (every node counted).
+    pub nodes: Option<u64>,
+    /// Fixed time per move, milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// The side to move's clock.
+    pub clock: Option<Clock>,
+    /// Search until stopped.
+    pub infinite: bool,
+}
+
+/// Time kept in hand for process and pipe latency.
+const MOVE_OVERHEAD_MS: u64 = 30;
+
+impl Limits {
+    /// A depth limit only.
+    pub fn depth(depth: u32) -> Self {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// The time budget: `(soft, hard)`. No new iteration starts after `soft`; the search is
+    /// aborted at `hard`. A clock budget spends about a thirtieth of the time left plus most of
+    /// the increment and never more than a third of what is left, so a game at 1 s + 0.01 s
+    /// is never lost on time.
+    pub fn time_budget(&self) -> (Option<Duration>, Option<Duration>) {
+        if self.infinite {
+            return (None, None);
+        }
+        if let Some(ms) = self.movetime_ms {
+            let ms = ms.saturating_sub(5).max(1);
+            return (None, Some(Duration::from_millis(ms)));
+        }
+        if let Some(clock) = self.clock {
+            let left = clock.time_ms.saturating_sub(MOVE_OVERHEAD_MS).max(1);
+            let moves = u64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
+            let soft = (left / moves + clock.inc_ms * 3 / 4).min(left / 3).max(1);
+            let hard = (soft * 3).min(left / 3).max(soft);
+            return (
+                Some(Duration::from_millis(soft)),
+                Some(Duration::from_millis(hard)),
+            );
+        }
+        (None, None)
+    }
+}
+
+/// Everything that decides what a search does. Same configuration (and seed) → same nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchConfig {
+    /// Alpha-beta or full-width minimax.
+    pub algorithm: Algorithm,
+    /// The static evaluation.
+    pub eval: EvalKind,
+    /// When to stop.
+    pub limits: Limits,
+    /// Seed of the search's PRNG (reset at the start of every search).
+    pub seed: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_keeps_time_in_hand() {
+        for time_ms in [1000, 300, 60, 31, 5] {
+            let limits = Limits {
+                clock: Some(Clock {
+                    time_ms,
+                    inc_ms: 10,
+                    movestogo: None,
+                }),
+                ..Limits::default()
+            };
+            let (soft, hard) = limits.time_budget();
+            let (soft, hard) = (soft.unwrap(), hard.unwrap());
+            assert!(soft <= hard);
+            assert!(hard.as_millis() as u64 <= time_ms.saturating_sub(MOVE_OVERHEAD_MS).max(1));
+        }
+    }
+
+    #[test]
+    fn movetime_is_a_hard_limit() {
+        let limits = Limits {
+            movetime_ms: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(limits.time_budget(), (None, Some(Duration::from_millis(95))));
+        assert_eq!(Limits::depth(3).time_budget(), (None, None));
+    }
+}

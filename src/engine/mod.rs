@@ -1,0 +1,10 @@
+//! The engine every experiment runs: position, evaluation, move picker, search.
+
+pub mod config;
+pub mod eval;
+pub mod movepick;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod search;
+pub mod stats;

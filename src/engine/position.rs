@@ -1,0 +1,363 @@
+//! The position the search walks: a cozy-chess board plus the *line*, the moves before the root
+//! (game history) followed by the moves from the root to the current node.
+//!
+//! 002 bases most of its signals on series kept along the line, per side: `R` (the static
+//! evaluation right after a move, for the side that made it) and material. They are pushed on
+//! make and popped on unmake, so a node can read them back any number of plies without search
+//! bookkeeping. The heuristics issue adds its moving averages to `LineEntry`.
+
+use cozy_chess::{Board, Color, Move, Piece};
+
+use super::eval::{self, EvalKind, Score};
+
+/// What the line remembers about one move (or null move) and the position it produced.
+#[derive(Clone, Copy, Debug)]
+pub struct LineEntry {
+    /// The move played; `None` for a null move.
+    pub mv: Option<Move>,
+    /// The side that made the move.
+    pub mover: Color,
+    /// `R`: static evaluation of the new position for the side that moved.
+    pub r: Score,
+    /// Material balance after the move, for the side that moved.
+    pub material: Score,
+    /// The piece captured by the move, if any.
+    pub captured: Option<Piece>,
+}
+
+/// A board with its line, draw detection and per-side series.
+#[derive(Clone)]
+pub struct Position {
+    /// `boards[k]` is the position after `k` moves of the line; `boards[0]` is where it started.
+    boards: Vec<Board>,
+    /// `line[k]` describes the move that produced `boards[k + 1]`.
+    line: Vec<LineEntry>,
+    /// Number of line moves before the search root.
+    root_len: usize,
+    /// Static evaluation of `boards[0]` for its side to move.
+    start_eval: Score,
+    eval_kind: EvalKind,
+}
+
+impl Position {
+    /// A position starting from `board`, with no history.
+    pub fn new(board: Board, eval_kind: EvalKind) -> Self {
+        let start_eval = eval::evaluate(&board, eval_kind);
+        let mut boards = Vec::with_capacity(512);
+        boards.push(board);
+        Position {
+            boards,
+            line: Vec::with_capacity(512),
+            root_len: 0,
+            start_eval,
+            eval_kind,
+        }
+    }
+
+    /// The standard start position.
+    pub fn startpos() -> Self {
+        Self::new(Board::default(), EvalKind::Full)
+    }
+
+    /// The evaluation the series use.
+    pub fn eval_kind(&self) -> EvalKind {
+        self.eval_kind
+    }
+
+    /// Re-score the whole line with another evaluation (series included).
+    pub fn set_eval_kind(&mut self, kind: EvalKind) {
+        if kind == self.eval_kind {
+            return;
+        }
+        let moves: Vec<Option<Move>> = self.line.iter().map(|e| e.mv).collect();
+        let root_len = self.root_len;
+        let start = self.boards[0].clone();
+        *self = Position::new(start, kind);
+        for mv in moves {
+            match mv {
+                Some(mv) => self.make(mv),
+                None => {
+                    self.make_null();
+                }
+            }
+        }
+        self.root_len = root_len;
+    }
+
+    /// The current board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        self.boards.last().expect("a position always has a board")
+    }
+
+    /// Mark the current node as the search root: plies are counted from here.
+    pub fn set_root(&mut self) {
+        self.root_len = self.line.len();
+    }
+
+    /// Distance from the root.
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.line.len() - self.root_len
+    }
+
+    /// Number of moves in the whole line (game history plus moves from the root).
+    #[inline]
+    pub fn line_len(&self) -> usize {
+        self.line.len()
+    }
+
+    /// Number of moves played before the root (game history).
+    pub fn game_len(&self) -> usize {
+        self.root_len
+    }
+
+    /// The line, oldest move first.
+    pub fn line(&self) -> &[LineEntry] {
+        &self.line
+    }
+
+    /// The last move of the line, if any.
+    pub fn last_entry(&self) -> Option<&LineEntry> {
+        self.line.last()
+    }
+
+    /// `L`: the static evaluation of the current node for the side to move. It is the negated
+    /// `R` of the move that led here, so it costs nothing after `make`.
+    #[inline]
+    pub fn static_eval(&self) -> Score {
+        match self.line.last() {
+            Some(entry) => -entry.r,
+            None => self.start_eval,
+        }
+    }
+
+    /// The side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.board().checkers().is_empty()
+    }
+
+    /// The move captures something (en passant included).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        captured_piece(self.board(), mv).is_some()
+    }
+
+    /// Play a legal move.
+    pub fn make(&mut self, mv: Move) {
+        let before = self.board();
+        let mover = before.side_to_move();
+        let captured = captured_piece(before, mv);
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        let r = -eval::evaluate(&after, self.eval_kind);
+        let material = eval::material(&after, mover);
+        self.boards.push(after);
+        self.line.push(LineEntry {
+            mv: Some(mv),
+            mover,
+            r,
+            material,
+            captured,
+        });
+    }
+
+    /// Pass the move to the opponent; `false` (and nothing played) when in check.
+    pub fn make_null(&mut self) -> bool {
+        let before = self.board();
+        let Some(after) = before.null_move() else {
+            return false;
+        };
+        let mover = before.side_to_move();
+        let r = -eval::evaluate(&after, self.eval_kind);
+        let material = eval::material(&after, mover);
+        self.boards.push(after);
+        self.line.push(LineEntry {
+            mv: None,
+            mover,
+            r,
+            material,
+            captured: None,
+        });
+        true
+    }
+
+    /// Take back the last move or null move.
+    pub fn unmake(&mut self) {
+        debug_assert!(self.line.len() > self.root_len, "unmake past the root");
+        self.line.pop();
+        self.boards.pop();
+    }
+
+    /// The current position is drawn by repetition, the fifty-move rule or insufficient
+    /// material.
+    pub fn is_draw(&self) -> bool {
+        self.board().halfmove_clock() >= 100 || self.is_repetition() || self.insufficient_material()
+    }
+
+    /// Repetition against the whole line, game history included. A position that already
+    /// occurred inside the search (after the root) is a draw at its second occurrence, since
+    /// the side that repeats could repeat again; one that occurred only in the game before the
+    /// root needs a third occurrence, the rule of the game.
+    pub fn is_repetition(&self) -> bool {
+        let current = self.line.len();
+        let board = self.board();
+        let hash = board.hash();
+        let reach = board.halfmove_clock() as usize;
+        let mut earlier = 0;
+        let mut back = 2;
+        while back <= reach && back <= current {
+            let index = current - back;
+            // A null move breaks the chain: positions before it are not reachable again.
+            if self.line[index..current].iter().any(|e| e.mv.is_none()) {
+                break;
+            }
+            if self.boards[index].hash() == hash {
+                if index > self.root_len {
+                    return true;
+                }
+                earlier += 1;
+                if earlier >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Neither side can mate: bare kings, a single minor piece, or bishops only, all on
+    /// squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let board = self.board();
+        let heavy = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = board.pieces(Piece::Knight);
+        let bishops = board.pieces(Piece::Bishop);
+        let minors = knights.len() + bishops.len();
+        if minors <= 1 {
+            return true;
+        }
+        if knights.is_empty() {
+            let dark = bishops & cozy_chess::BitBoard::DARK_SQUARES;
+            return dark.is_empty() || dark == bishops;
+        }
+        false
+    }
+}
+
+/// The piece a move captures on `board`, en passant included.
+#[inline]
+pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
+    let them = !board.side_to_move();
+    if board.colors(them).has(mv.to) {
+        return board.piece_on(mv.to);
+    }
+    if board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() {
+        return Some(Piece::Pawn);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozy_chess::util::parse_uci_move;
+
+    fn play(pos: &mut Position, moves: &str) {
+        for m in moves.split_whitespace() {
+            let mv = parse_uci_move(pos.board(), m).unwrap();
+            pos.make(mv);
+        }
+    }
+
+    #[test]
+    fn make_and_unmake_restore_board_and_series() {
+        let mut pos = Position::startpos();
+        let start = pos.board().clone();
+        play(&mut pos, "e2e4 d7d5");
+        assert_eq!(pos.line_len(), 2);
+        play(&mut pos, "e4d5");
+        let entry = *pos.last_entry().unwrap();
+        assert_eq!(entry.captured, Some(Piece::Pawn));
+        assert_eq!(entry.mover, Color::White);
+        assert_eq!(entry.material, 100);
+        assert_eq!(pos.static_eval(), -entry.r);
+        pos.unmake();
+        pos.unmake();
+        pos.unmake();
+        assert_eq!(pos.board(), &start);
+        assert_eq!(pos.static_eval(), 0);
+    }
+
+    #[test]
+    fn en_passant_is_a_capture() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "e2e4 a7a6 e4e5 d7d5");
+        let ep = parse_uci_move(pos.board(), "e5d6").unwrap();
+        assert!(pos.is_capture(ep));
+        let castle_like = parse_uci_move(pos.board(), "g1f3").unwrap();
+        assert!(!pos.is_capture(castle_like));
+    }
+
+    #[test]
+    fn repetition_in_game_history_needs_three_occurrences() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
+        pos.set_root();
+        // The start position occurred once before the root: not yet a draw.
+        assert!(!pos.is_repetition());
+        play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
+        assert!(pos.is_repetition());
+    }
+
+    #[test]
+    fn repetition_inside_the_search_is_a_draw_at_once() {
+        let mut pos = Position::startpos();
+        pos.set_root();
+        play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
+        // Back at the root position: it occurred only at the root itself.
+        assert!(!pos.is_repetition());
+        play(&mut pos, "g1f3");
+        // The position after 1.Nf3 occurred at ply 1, inside the search.
+        assert!(pos.is_repetition());
+        assert!(pos.is_draw());
+    }
+
+    #[test]
+    fn fifty_move_rule() {
+        let board: Board = "4k3/8/8/8/8/8/4P3/4K2R w - - 99 80".parse().unwrap();
+        let mut pos = Position::new(board, EvalKind::Full);
+        assert!(!pos.is_draw());
+        play(&mut pos, "h1h2");
+        assert!(pos.is_draw());
+    }
+
+    #[test]
+    fn insufficient_material_cases() {
+        let draw = |fen: &str| {
+            Position::new(fen.parse().unwrap(), EvalKind::Full).insufficient_material()
+        };
+        assert!(draw("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        assert!(draw("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
+        assert!(draw("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")); // both bishops on dark squares
+        assert!(!draw("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1"));
+        assert!(!draw("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"));
+        assert!(!draw("4k3/8/8/8/8/8/7P/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn null_move_is_refused_in_check_and_undone() {
+        let board: Board = "4k3/8/8/8/8/8/8/4K2r w - - 0 1".parse().unwrap();
+        let mut pos = Position::new(board, EvalKind::Full);
+        assert!(!pos.make_null());
+        let mut pos = Position::startpos();
+        assert!(pos.make_null());
+        assert_eq!(pos.board().side_to_move(), Color::Black);
+        pos.unmake();
+        assert_eq!(pos.board().side_to_move(), Color::White);
+    }
+}

@@ -1,0 +1,262 @@
+//! Iterative deepening, limits, and the observers that watch it.
+//!
+//! `Searcher::run` searches depth 1, 2, ... with the full window until a limit is reached.
+//! After each completed iteration it calls an `Observer`; the UCI printer, the `search`
+//! command's table and the harness's recorders are all observers, so the search itself prints
+//! nothing. An iteration cut short by a limit is discarded (its nodes still count in the
+//! totals).
+
+mod alphabeta;
+mod quiescence;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use cozy_chess::{Board, Move};
+use serde::{Deserialize, Serialize};
+
+use super::config::{Algorithm, SearchConfig};
+use super::eval::Score;
+use super::movepick::MovePicker;
+use super::position::Position;
+use super::stats::SearchStats;
+
+/// Deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub const INFINITY: Score = 32_001;
+/// The score of giving mate at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: Score = 32_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
+/// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
+/// this is about a millisecond, well inside the 10 ms a `stop` must take.
+const CHECK_EVERY_NODES: u64 = 1024;
+
+/// One completed iteration.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct IterationInfo {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached in this iteration.
+    pub seldepth: u32,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Time this iteration took.
+    pub iteration_time: Duration,
+    /// What this iteration visited.
+    pub stats: SearchStats,
+    /// Nodes of all iterations so far, this one included.
+    pub total_nodes: u64,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Principal variation (cozy-chess moves; render with `notation`).
+    #[serde(skip)]
+    pub pv: Vec<Move>,
+}
+
+impl IterationInfo {
+    /// Nodes per second over this iteration alone.
+    pub fn iteration_nps(&self) -> u64 {
+        nps(self.stats.nodes(), self.iteration_time)
+    }
+}
+
+/// Nodes per second, 0 when no time could be measured.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    let micros = time.as_micros() as u64;
+    if micros == 0 { 0 } else { nodes * 1_000_000 / micros }
+}
+
+/// Called after each completed iteration.
+pub trait Observer {
+    /// `root` is the board at the root, to render the PV.
+    fn iteration(&mut self, root: &Board, info: &IterationInfo);
+}
+
+/// An observer that ignores everything.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn iteration(&mut self, _root: &Board, _info: &IterationInfo) {}
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the root has no legal move).
+    pub best_move: Option<Move>,
+    /// Score of the last completed iteration.
+    pub score: Score,
+    /// Depth of the last completed iteration (0 if none completed).
+    pub depth: u32,
+    /// Every completed iteration, in order.
+    pub iterations: Vec<IterationInfo>,
+    /// Everything visited, aborted iteration included.
+    pub stats: SearchStats,
+    /// Wall time of the whole search.
+    pub elapsed: Duration,
+}
+
+/// Triangular PV table: `moves[ply]` holds the best line found from `ply`.
+struct PvTable {
+    moves: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    len: [usize; MAX_PLY],
+}
+
+impl PvTable {
+    fn new() -> Self {
+        PvTable {
+            moves: Box::new([[None; MAX_PLY]; MAX_PLY]),
+            len: [0; MAX_PLY],
+        }
+    }
+
+    fn clear(&mut self, ply: usize) {
+        self.len[ply] = 0;
+    }
+
+    /// `mv` is the new best move at `ply`: the PV becomes `mv` followed by the child's PV.
+    fn update(&mut self, ply: usize, mv: Move) {
+        self.moves[ply][0] = Some(mv);
+        let child_len = if ply + 1 < MAX_PLY { self.len[ply + 1] } else { 0 };
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.moves[ply][i + 1] = self.moves[ply + 1][i];
+        }
+        self.len[ply] = child_len.min(MAX_PLY - 1) + 1;
+    }
+
+    fn line(&self, ply: usize) -> Vec<Move> {
+        self.moves[ply][..self.len[ply]].iter().flatten().copied().collect()
+    }
+}
+
+/// One search: a position, a configuration, and the state of the tree walk.
+pub struct Searcher {
+    pos: Position,
+    config: SearchConfig,
+    /// Counters of the iteration under way.
+    stats: SearchStats,
+    pv: PvTable,
+    stop: Arc<AtomicBool>,
+    start: Instant,
+    hard_deadline: Option<Duration>,
+    /// Nodes of the iterations already finished.
+    nodes_before: u64,
+    aborted: bool,
+}
+
+impl Searcher {
+    /// A search of `pos` under `config`; setting `stop` ends it within a few milliseconds.
+    pub fn new(mut pos: Position, config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+        pos.set_eval_kind(config.eval);
+        pos.set_root();
+        Searcher {
+            pos,
+            config,
+            stats: SearchStats::default(),
+            pv: PvTable::new(),
+            stop,
+            start: Instant::now(),
+            hard_deadline: None,
+            nodes_before: 0,
+            aborted: false,
+        }
+    }
+
+    /// Iterative deepening until a limit; `observer` sees every completed iteration.
+    pub fn run(&mut self, observer: &mut dyn Observer) -> SearchResult {
+        self.start = Instant::now();
+        let limits = self.config.limits;
+        let (soft, hard) = limits.time_budget();
+        self.hard_deadline = hard;
+        self.nodes_before = 0;
+        self.aborted = false;
+        let root = self.pos.board().clone();
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut result = SearchResult::default();
+
+        for depth in 1..=max_depth {
+            self.stats = SearchStats::default();
+            let iteration_start = Instant::now();
+            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32);
+            result.stats += self.stats;
+            if self.aborted {
+                break;
+            }
+            self.nodes_before += self.stats.nodes();
+            let info = IterationInfo {
+                depth,
+                seldepth: self.stats.seldepth,
+                elapsed: self.start.elapsed(),
+                iteration_time: iteration_start.elapsed(),
+                stats: self.stats,
+                total_nodes: self.nodes_before,
+                score,
+                pv: self.pv.line(0),
+            };
+            observer.iteration(&root, &info);
+            result.best_move = info.pv.first().copied();
+            result.score = score;
+            result.depth = depth;
+            result.iterations.push(info);
+            if soft.is_some_and(|soft| self.start.elapsed() >= soft / 2) {
+                break;
+            }
+        }
+        if result.best_move.is_none() {
+            // Cut short before depth 1 finished: the partial root PV, else any legal move.
+            result.best_move = self
+                .pv
+                .line(0)
+                .first()
+                .copied()
+                .or_else(|| MovePicker::new(&root).next_move());
+        }
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// Count a node and decide whether the search must stop: a node budget, the stop flag or
+    /// the hard deadline.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let nodes = self.nodes_before + self.stats.nodes();
+        if self.config.limits.nodes.is_some_and(|budget| nodes >= budget) {
+            self.aborted = true;
+        } else if nodes % CHECK_EVERY_NODES == 0 {
+            self.aborted = self.stop.load(Ordering::Relaxed)
+                || self.hard_deadline.is_some_and(|hard| self.start.elapsed() >= hard);
+        }
+        self.aborted
+    }
+
+    /// Whether draws by repetition and the fifty-move rule are claimed inside the tree.
+    /// Full-width minimax does not claim them, so that its leaves equal perft (000).
+    #[inline]
+    fn claims_draws(&self) -> bool {
+        self.config.algorithm != Algorithm::Minimax
+    }
+
+    #[inline]
+    fn note_ply(&mut self) -> usize {
+        let ply = self.pos.ply();
+        self.stats.seldepth = self.stats.seldepth.max(ply as u32);
+        ply
+    }
+}
+
+/// Search `pos` under `config` with no way to stop it but its limits.
+pub fn search(pos: Position, config: SearchConfig, observer: &mut dyn Observer) -> SearchResult {
+    Searcher::new(pos, config, Arc::new(AtomicBool::new(false))).run(observer)
+}
+
+#[cfg(test)]
+mod tests;

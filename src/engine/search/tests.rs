@@ -1,0 +1,101 @@
+use super::*;
+use crate::engine::config::{Algorithm, Limits};
+use crate::engine::eval::EvalKind;
+use crate::engine::notation;
+use cozy_chess::Board;
+
+fn config(algorithm: Algorithm, depth: u32) -> SearchConfig {
+    SearchConfig {
+        algorithm,
+        limits: Limits::depth(depth),
+        ..SearchConfig::default()
+    }
+}
+
+fn position(fen: &str) -> Position {
+    Position::new(fen.parse().unwrap(), EvalKind::Full)
+}
+
+#[test]
+fn minimax_horizon_leaves_equal_perft() {
+    for depth in 1..=4 {
+        let result = search(Position::startpos(), config(Algorithm::Minimax, depth), &mut Silent);
+        let last = result.iterations.last().unwrap();
+        assert_eq!(last.stats.horizon, crate::engine::perft::perft(&Board::default(), depth));
+        assert_eq!(last.stats.cutoffs, 0);
+    }
+}
+
+#[test]
+fn alphabeta_and_minimax_agree_on_the_score() {
+    for fen in [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        let ab = search(position(fen), config(Algorithm::Alphabeta, 3), &mut Silent);
+        let mm = search(position(fen), config(Algorithm::Minimax, 3), &mut Silent);
+        assert_eq!(ab.score, mm.score, "{fen}");
+        assert!(ab.stats.nodes() < mm.stats.nodes());
+    }
+}
+
+#[test]
+fn finds_mate_in_one_and_scores_it_by_ply() {
+    // Scholar's mate pattern: Qxf7#.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let result = search(position(fen), config(Algorithm::Alphabeta, 3), &mut Silent);
+    assert_eq!(notation::uci(&fen.parse().unwrap(), result.best_move.unwrap()), "h5f7");
+    assert_eq!(result.score, MATE - 1);
+}
+
+#[test]
+fn mated_and_stalemated_roots() {
+    let mated = search(
+        position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+        config(Algorithm::Alphabeta, 2),
+        &mut Silent,
+    );
+    assert_eq!(mated.best_move, None);
+    assert_eq!(mated.score, -MATE);
+    let stalemate = search(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), config(Algorithm::Alphabeta, 2), &mut Silent);
+    assert_eq!(stalemate.best_move, None);
+    assert_eq!(stalemate.score, DRAW);
+}
+
+#[test]
+fn node_limit_is_exact_and_reproducible() {
+    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+    let cfg = SearchConfig { limits, ..SearchConfig::default() };
+    let a = search(Position::startpos(), cfg, &mut Silent);
+    let b = search(Position::startpos(), cfg, &mut Silent);
+    assert_eq!(a.stats, b.stats);
+    assert_eq!(a.stats.nodes(), 20_000);
+    assert!(a.best_move.is_some());
+}
+
+#[test]
+fn stop_flag_ends_an_infinite_search() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let cfg = SearchConfig { limits: Limits { infinite: true, ..Limits::default() }, ..SearchConfig::default() };
+    let mut searcher = Searcher::new(Position::startpos(), cfg, stop.clone());
+    let handle = std::thread::spawn(move || searcher.run(&mut Silent));
+    std::thread::sleep(Duration::from_millis(50));
+    stop.store(true, Ordering::Relaxed);
+    let result = handle.join().unwrap();
+    assert!(result.best_move.is_some());
+}
+
+#[test]
+fn iterations_are_reported_in_order_with_growing_totals() {
+    struct Collect(Vec<(u32, u64)>);
+    impl Observer for Collect {
+        fn iteration(&mut self, _root: &Board, info: &IterationInfo) {
+            self.0.push((info.depth, info.total_nodes));
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    let result = search(Position::startpos(), config(Algorithm::Alphabeta, 4), &mut collect);
+    assert_eq!(collect.0.iter().map(|c| c.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    assert!(collect.0.windows(2).all(|w| w[0].1 < w[1].1));
+    assert_eq!(collect.0.last().unwrap().1, result.stats.nodes());
+}
