@@ -1,1 +1,107 @@
-fn main() {}
+//! The `searchlab` command line: clap definitions and dispatch, nothing else.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use searchlab::cli;
+use searchlab::engine::config::Algorithm;
+use searchlab::engine::eval::EvalKind;
+
+/// A research harness for chess search heuristics. With no command, speaks UCI.
+#[derive(Parser)]
+#[command(name = "searchlab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak the UCI protocol on stdin/stdout (the default with no command).
+    Uci,
+    /// Count the leaves of the legal move tree (move generation check).
+    #[command(after_help = "Example: searchlab perft startpos 5 --divide")]
+    Perft {
+        /// `startpos` or a FEN in quotes.
+        position: String,
+        /// Depth in plies.
+        depth: u32,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search one position and print one line per completed iteration:
+    /// `depth/seldepth  mm:ss  nodes  nps  score  PV` (the iteration's own nodes and time,
+    /// score in pawns, PV in the documents' long notation), then the node breakdown.
+    #[command(after_help = "Example: searchlab search startpos --depth 6 --algorithm minimax")]
+    Search {
+        /// `startpos` or a FEN in quotes.
+        position: String,
+        /// Deepest iteration.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// The search algorithm.
+        #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
+        algorithm: Algorithm,
+        /// The static evaluation.
+        #[arg(long, value_enum, default_value_t = EvalKind::Full)]
+        eval: EvalKind,
+        /// Stop after this many nodes (the last completed iteration counts).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Stop after this many milliseconds.
+        #[arg(long)]
+        movetime: Option<u64>,
+    },
+    /// Search the bench suite at a fixed depth, single-threaded, fresh state per position.
+    /// The last line, `<N> nodes <M> nps`, gives the engine's signature N.
+    #[command(after_help = "Example: searchlab bench --depth 5")]
+    Bench {
+        /// Search depth.
+        #[arg(long, default_value_t = searchlab::harness::bench::DEFAULT_DEPTH)]
+        depth: u32,
+        /// An EPD file to bench instead of the embedded suites/bench.epd.
+        #[arg(long)]
+        suite: Option<PathBuf>,
+        /// Print one line per position on stderr.
+        #[arg(long)]
+        verbose: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        None | Some(Command::Uci) => {
+            searchlab::uci::UciEngine::new().run_stdin();
+            Ok(())
+        }
+        Some(Command::Perft {
+            position,
+            depth,
+            divide,
+        }) => cli::perft(&position, depth, divide),
+        Some(Command::Search {
+            position,
+            depth,
+            algorithm,
+            eval,
+            nodes,
+            movetime,
+        }) => cli::search(&position, depth, algorithm, eval, nodes, movetime),
+        Some(Command::Bench {
+            depth,
+            suite,
+            verbose,
+        }) => cli::bench(depth, suite.as_deref(), verbose),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("searchlab: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,1 +1,412 @@
+//! The UCI front end. The search runs on its own thread, so `stop`, `isready` and `quit` are
+//! answered while it thinks. A malformed or unknown command gets one `info string` line that
+//! says what was wrong; nothing a GUI sends makes the engine panic or stop working.
 
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use cozy_chess::Board;
+use cozy_chess::util::parse_uci_move;
+
+use crate::engine::config::{Algorithm, Clock, Limits, SearchConfig};
+use crate::engine::eval::EvalKind;
+use crate::engine::notation;
+use crate::engine::position::Position;
+use crate::engine::search::{IterationInfo, Observer, Searcher};
+
+/// Transposition table size limits, MiB.
+const HASH_DEFAULT_MB: usize = 16;
+const HASH_MAX_MB: usize = 65536;
+
+/// Write one line to stdout and flush it (the GUI reads line by line).
+fn send(line: &str) {
+    let mut out = io::stdout().lock();
+    // A closed pipe means the GUI is gone; there is nobody left to tell.
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+/// Prints UCI `info` lines after each iteration.
+struct InfoPrinter;
+
+impl Observer for InfoPrinter {
+    fn iteration(&mut self, root: &Board, info: &IterationInfo) {
+        let time_ms = info.elapsed.as_millis();
+        send(&format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            notation::uci_score(info.score),
+            info.total_nodes,
+            crate::engine::search::nps(info.total_nodes, info.elapsed),
+            time_ms,
+            notation::line(root, &info.pv, notation::uci)
+        ));
+    }
+}
+
+/// A search running on its own thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine's state between commands.
+pub struct UciEngine {
+    position: Position,
+    config: SearchConfig,
+    hash_mb: usize,
+    running: Option<Running>,
+}
+
+impl Default for UciEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl UciEngine {
+    /// An engine at the start position with the default configuration.
+    pub fn new() -> Self {
+        UciEngine {
+            position: Position::startpos(),
+            config: SearchConfig::default(),
+            hash_mb: HASH_DEFAULT_MB,
+            running: None,
+        }
+    }
+
+    /// Read commands from stdin until `quit` or end of input.
+    pub fn run_stdin(&mut self) {
+        let stdin = io::stdin();
+        for line in stdin.lock().lines() {
+            let Ok(line) = line else { break };
+            if !self.command(&line) {
+                return;
+            }
+        }
+        self.stop_search();
+    }
+
+    /// Carry out one command line; `false` after `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, args)) = tokens.split_first() else {
+            return true;
+        };
+        let outcome = match name {
+            "uci" => {
+                self.identify();
+                Ok(())
+            }
+            "isready" => {
+                send("readyok");
+                Ok(())
+            }
+            "ucinewgame" => {
+                self.stop_search();
+                self.position = Position::startpos();
+                Ok(())
+            }
+            "position" => self.set_position(args),
+            "go" => self.go(args),
+            "stop" => {
+                self.stop_search();
+                Ok(())
+            }
+            "setoption" => self.set_option(args),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            // Accepted and ignored: no pondering, no debug output, no registration.
+            "debug" | "ponderhit" | "register" => Ok(()),
+            _ => Err(format!("unknown command '{name}'")),
+        };
+        if let Err(message) = outcome {
+            send(&format!("info string {message}"));
+        }
+        true
+    }
+
+    fn identify(&self) {
+        send(&format!("id name searchlab {}", env!("CARGO_PKG_VERSION")));
+        send("id author the searchlab authors");
+        send(&format!(
+            "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
+        ));
+        send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
+        send("option name Eval type combo default full var full var material");
+        send("option name Seed type spin default 0 min 0 max 2147483647");
+        send("uciok");
+    }
+
+    /// `position startpos|fen FEN [moves m1 m2 ...]`. On any error the position is unchanged.
+    /// A running search keeps its own copy, so it is not disturbed.
+    fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
+        let moves_at = args
+            .iter()
+            .position(|&t| t == "moves")
+            .unwrap_or(args.len());
+        let board = match args.first() {
+            Some(&"startpos") if moves_at == 1 => Board::default(),
+            Some(&"fen") if moves_at > 1 => {
+                let fen = args[1..moves_at].join(" ");
+                Board::from_fen(&fen, false)
+                    .map_err(|e| format!("position: invalid FEN '{fen}': {e}"))?
+            }
+            _ => {
+                return Err(
+                    "position: expected 'startpos' or 'fen <FEN>', then optionally 'moves ...'"
+                        .into(),
+                );
+            }
+        };
+        let mut position = Position::new(board, self.config.eval);
+        for text in args.get(moves_at + 1..).unwrap_or(&[]) {
+            let mv = parse_uci_move(position.board(), text)
+                .ok()
+                .filter(|&mv| position.board().is_legal(mv))
+                .ok_or_else(|| format!("position: illegal move '{text}'"))?;
+            position.make(mv);
+        }
+        self.position = position;
+        Ok(())
+    }
+
+    /// `go` with depth, nodes, movetime, wtime/btime/winc/binc/movestogo or infinite.
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        self.stop_search();
+        let limits = parse_go(args, self.position.board().side_to_move())?;
+        let config = SearchConfig {
+            limits,
+            ..self.config
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut searcher = Searcher::new(self.position.clone(), config, stop.clone());
+        let thread_stop = stop.clone();
+        let root = self.position.board().clone();
+        let handle = std::thread::spawn(move || {
+            let result = searcher.run(&mut InfoPrinter);
+            // UCI: after `go infinite` the best move is given only once `stop` arrives.
+            while limits.infinite && !thread_stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            match result.best_move {
+                Some(mv) => send(&format!("bestmove {}", notation::uci(&root, mv))),
+                None => send("bestmove 0000"),
+            }
+        });
+        self.running = Some(Running { stop, handle });
+        Ok(())
+    }
+
+    /// Stop the running search, if any, and wait until it has printed its best move.
+    fn stop_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            let _ = running.handle.join();
+        }
+    }
+
+    /// `setoption name NAME [value VALUE]`.
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        if args.first() != Some(&"name") {
+            return Err("setoption: expected 'name <NAME> [value <VALUE>]'".into());
+        }
+        let value_at = args
+            .iter()
+            .position(|&t| t == "value")
+            .unwrap_or(args.len());
+        let name = args[1..value_at].join(" ");
+        let value = args.get(value_at + 1..).unwrap_or(&[]).join(" ");
+        self.stop_search();
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb: usize = value
+                    .parse()
+                    .map_err(|_| format!("setoption: Hash needs a number of MiB, got '{value}'"))?;
+                if !(1..=HASH_MAX_MB).contains(&mb) {
+                    return Err(format!(
+                        "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
+                    ));
+                }
+                self.hash_mb = mb;
+            }
+            "algorithm" => {
+                self.config.algorithm = match value.as_str() {
+                    "alphabeta" => Algorithm::Alphabeta,
+                    "minimax" => Algorithm::Minimax,
+                    _ => {
+                        return Err(format!(
+                            "setoption: Algorithm is alphabeta or minimax, got '{value}'"
+                        ));
+                    }
+                }
+            }
+            "eval" => {
+                self.config.eval = match value.as_str() {
+                    "full" => EvalKind::Full,
+                    "material" => EvalKind::Material,
+                    _ => {
+                        return Err(format!(
+                            "setoption: Eval is full or material, got '{value}'"
+                        ));
+                    }
+                };
+                self.position.set_eval_kind(self.config.eval);
+            }
+            "seed" => {
+                self.config.seed = value
+                    .parse()
+                    .map_err(|_| format!("setoption: Seed needs a number, got '{value}'"))?;
+            }
+            _ => return Err(format!("setoption: unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    /// The Hash size set by the GUI, MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+}
+
+/// Parse the arguments of `go` into limits for the side to move `us`.
+pub fn parse_go(args: &[&str], us: cozy_chess::Color) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
+    let mut iter = args.iter();
+    while let Some(&key) = iter.next() {
+        let mut number = || -> Result<u64, String> {
+            let text = iter
+                .next()
+                .ok_or_else(|| format!("go: '{key}' needs a value"))?;
+            // Some GUIs send negative clock times when flagging; treat them as zero.
+            if let Ok(n) = text.parse::<i64>() {
+                return Ok(n.max(0) as u64);
+            }
+            Err(format!("go: bad value '{text}' for '{key}'"))
+        };
+        match key {
+            "depth" => limits.depth = Some(number()?.clamp(1, 127) as u32),
+            "nodes" => limits.nodes = Some(number()?.max(1)),
+            "movetime" => limits.movetime_ms = Some(number()?),
+            "wtime" => wtime = Some(number()?),
+            "btime" => btime = Some(number()?),
+            "winc" => winc = number()?,
+            "binc" => binc = number()?,
+            "movestogo" => movestogo = Some(number()?.clamp(1, 1000) as u32),
+            "infinite" => limits.infinite = true,
+            "ponder" => {}
+            "mate" | "searchmoves" => return Err(format!("go: '{key}' is not supported")),
+            _ => return Err(format!("go: unknown parameter '{key}'")),
+        }
+    }
+    let (time, inc) = match us {
+        cozy_chess::Color::White => (wtime, winc),
+        cozy_chess::Color::Black => (btime, binc),
+    };
+    if let Some(time_ms) = time {
+        limits.clock = Some(Clock {
+            time_ms,
+            inc_ms: inc,
+            movestogo,
+        });
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozy_chess::Color;
+
+    #[test]
+    fn go_parses_every_limit() {
+        let l = parse_go(
+            &["depth", "6", "nodes", "1000", "movetime", "250"],
+            Color::White,
+        )
+        .unwrap();
+        assert_eq!(
+            (l.depth, l.nodes, l.movetime_ms),
+            (Some(6), Some(1000), Some(250))
+        );
+        let l = parse_go(
+            &[
+                "wtime",
+                "1000",
+                "btime",
+                "900",
+                "winc",
+                "10",
+                "binc",
+                "20",
+                "movestogo",
+                "5",
+            ],
+            Color::Black,
+        )
+        .unwrap();
+        assert_eq!(
+            l.clock,
+            Some(Clock {
+                time_ms: 900,
+                inc_ms: 20,
+                movestogo: Some(5)
+            })
+        );
+        assert!(parse_go(&["infinite"], Color::White).unwrap().infinite);
+    }
+
+    #[test]
+    fn go_rejects_bad_input_with_a_reason() {
+        assert_eq!(
+            parse_go(&["depth"], Color::White).unwrap_err(),
+            "go: 'depth' needs a value"
+        );
+        assert_eq!(
+            parse_go(&["depth", "x"], Color::White).unwrap_err(),
+            "go: bad value 'x' for 'depth'"
+        );
+        assert!(
+            parse_go(&["sideways"], Color::White)
+                .unwrap_err()
+                .contains("unknown")
+        );
+    }
+
+    #[test]
+    fn position_errors_leave_the_position_unchanged() {
+        let mut engine = UciEngine::new();
+        engine.set_position(&["startpos", "moves", "e2e4"]).unwrap();
+        let before = engine.position.board().clone();
+        assert!(
+            engine
+                .set_position(&["startpos", "moves", "e7e6", "e2e4"])
+                .is_err()
+        );
+        assert!(engine.set_position(&["fen", "not", "a", "fen"]).is_err());
+        assert!(engine.set_position(&["sideways"]).is_err());
+        assert_eq!(engine.position.board(), &before);
+    }
+
+    #[test]
+    fn options_are_validated() {
+        let mut engine = UciEngine::new();
+        assert!(engine.set_option(&["name", "Hash", "value", "64"]).is_ok());
+        assert_eq!(engine.hash_mb(), 64);
+        assert!(engine.set_option(&["name", "Hash", "value", "0"]).is_err());
+        assert!(
+            engine
+                .set_option(&["name", "Algorithm", "value", "minimax"])
+                .is_ok()
+        );
+        assert!(engine.set_option(&["name", "Nope", "value", "1"]).is_err());
+        assert!(engine.set_option(&["Hash"]).is_err());
+    }
+}

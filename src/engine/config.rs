@@ -124,7 +124,10 @@ mod tests {
             movetime_ms: Some(100),
             ..Limits::default()
         };
-        assert_eq!(limits.time_budget(), (None, Some(Duration::from_millis(95))));
+        assert_eq!(
+            limits.time_budget(),
+            (None, Some(Duration::from_millis(95)))
+        );
         assert_eq!(Limits::depth(3).time_budget(), (None, None));
     }
 }

@@ -224,7 +224,11 @@ mod tests {
                 seen.push(mv);
             }
             let unique: HashSet<Move> = seen.iter().copied().collect();
-            assert_eq!(unique.len(), seen.len(), "a move was yielded twice in {fen}");
+            assert_eq!(
+                unique.len(),
+                seen.len(),
+                "a move was yielded twice in {fen}"
+            );
             assert_eq!(unique, all_moves(&board), "moves differ in {fen}");
         }
     }

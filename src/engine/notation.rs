@@ -1,8 +1,8 @@
 //! Move and score notation: UCI for the protocol, and the documents' long notation for the
 //! iteration lines (`e2e4 Ng8f6 e4xd5`: piece letter, from, `x` on a capture, to, promotion).
 
-use cozy_chess::{Board, Move, Piece};
 use cozy_chess::util::display_uci_move;
+use cozy_chess::{Board, Move, Piece};
 
 use super::eval::Score;
 use super::position::captured_piece;
@@ -22,9 +22,18 @@ pub fn long(board: &Board, mv: Move) -> String {
     };
     // cozy-chess encodes castling as the king taking its own rook.
     if piece == Piece::King && board.colors(board.side_to_move()).has(mv.to) {
-        return if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" }.to_string();
+        return if mv.to.file() > mv.from.file() {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string();
     }
-    let capture = if captured_piece(board, mv).is_some() { "x" } else { "" };
+    let capture = if captured_piece(board, mv).is_some() {
+        "x"
+    } else {
+        ""
+    };
     let promotion = match mv.promotion {
         Some(p) => PIECE_LETTER[p as usize],
         None => "",
@@ -50,7 +59,11 @@ pub fn line(board: &Board, moves: &[Move], render: fn(&Board, Move) -> String) -
 pub fn pawns(score: Score) -> String {
     if score.abs() >= MATE_BOUND {
         let moves = (MATE - score.abs() + 1) / 2;
-        return if score > 0 { format!("#{moves}") } else { format!("-#{moves}") };
+        return if score > 0 {
+            format!("#{moves}")
+        } else {
+            format!("-#{moves}")
+        };
     }
     let sign = if score < 0 { "-" } else { "+" };
     format!("{sign}{}.{:02}", score.abs() / 100, score.abs() % 100)
@@ -60,7 +73,11 @@ pub fn pawns(score: Score) -> String {
 pub fn uci_score(score: Score) -> String {
     if score.abs() >= MATE_BOUND {
         let moves = (MATE - score.abs() + 1) / 2;
-        return if score > 0 { format!("mate {moves}") } else { format!("mate -{moves}") };
+        return if score > 0 {
+            format!("mate {moves}")
+        } else {
+            format!("mate -{moves}")
+        };
     }
     format!("cp {score}")
 }
@@ -76,7 +93,10 @@ mod tests {
             .iter()
             .map(|m| m.parse().unwrap())
             .collect();
-        assert_eq!(line(&board, &moves, long), "e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5");
+        assert_eq!(
+            line(&board, &moves, long),
+            "e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5"
+        );
     }
 
     #[test]

@@ -231,7 +231,8 @@ impl Position {
     /// squares of one colour.
     pub fn insufficient_material(&self) -> bool {
         let board = self.board();
-        let heavy = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        let heavy =
+            board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
         if !heavy.is_empty() {
             return false;
         }
@@ -338,9 +339,8 @@ mod tests {
 
     #[test]
     fn insufficient_material_cases() {
-        let draw = |fen: &str| {
-            Position::new(fen.parse().unwrap(), EvalKind::Full).insufficient_material()
-        };
+        let draw =
+            |fen: &str| Position::new(fen.parse().unwrap(), EvalKind::Full).insufficient_material();
         assert!(draw("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         assert!(draw("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"));
         assert!(draw("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")); // both bishops on dark squares

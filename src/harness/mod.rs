@@ -1,1 +1,4 @@
+//! The experiment harness: reading suites and running the engine over them.
 
+pub mod bench;
+pub mod epd;

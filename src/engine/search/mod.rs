@@ -69,7 +69,11 @@ impl IterationInfo {
 /// Nodes per second, 0 when no time could be measured.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros() as u64;
-    if micros == 0 { 0 } else { nodes * 1_000_000 / micros }
+    if micros == 0 {
+        0
+    } else {
+        nodes * 1_000_000 / micros
+    }
 }
 
 /// Called after each completed iteration.
@@ -123,7 +127,11 @@ impl PvTable {
     /// `mv` is the new best move at `ply`: the PV becomes `mv` followed by the child's PV.
     fn update(&mut self, ply: usize, mv: Move) {
         self.moves[ply][0] = Some(mv);
-        let child_len = if ply + 1 < MAX_PLY { self.len[ply + 1] } else { 0 };
+        let child_len = if ply + 1 < MAX_PLY {
+            self.len[ply + 1]
+        } else {
+            0
+        };
         for i in 0..child_len.min(MAX_PLY - 1) {
             self.moves[ply][i + 1] = self.moves[ply + 1][i];
         }
@@ -131,7 +139,11 @@ impl PvTable {
     }
 
     fn line(&self, ply: usize) -> Vec<Move> {
-        self.moves[ply][..self.len[ply]].iter().flatten().copied().collect()
+        self.moves[ply][..self.len[ply]]
+            .iter()
+            .flatten()
+            .copied()
+            .collect()
     }
 }
 
@@ -177,7 +189,10 @@ impl Searcher {
         self.nodes_before = 0;
         self.aborted = false;
         let root = self.pos.board().clone();
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
         let mut result = SearchResult::default();
 
         for depth in 1..=max_depth {
@@ -229,11 +244,18 @@ impl Searcher {
             return true;
         }
         let nodes = self.nodes_before + self.stats.nodes();
-        if self.config.limits.nodes.is_some_and(|budget| nodes >= budget) {
+        if self
+            .config
+            .limits
+            .nodes
+            .is_some_and(|budget| nodes >= budget)
+        {
             self.aborted = true;
         } else if nodes % CHECK_EVERY_NODES == 0 {
             self.aborted = self.stop.load(Ordering::Relaxed)
-                || self.hard_deadline.is_some_and(|hard| self.start.elapsed() >= hard);
+                || self
+                    .hard_deadline
+                    .is_some_and(|hard| self.start.elapsed() >= hard);
         }
         self.aborted
     }

@@ -19,9 +19,16 @@ fn position(fen: &str) -> Position {
 #[test]
 fn minimax_horizon_leaves_equal_perft() {
     for depth in 1..=4 {
-        let result = search(Position::startpos(), config(Algorithm::Minimax, depth), &mut Silent);
+        let result = search(
+            Position::startpos(),
+            config(Algorithm::Minimax, depth),
+            &mut Silent,
+        );
         let last = result.iterations.last().unwrap();
-        assert_eq!(last.stats.horizon, crate::engine::perft::perft(&Board::default(), depth));
+        assert_eq!(
+            last.stats.horizon,
+            crate::engine::perft::perft(&Board::default(), depth)
+        );
         assert_eq!(last.stats.cutoffs, 0);
     }
 }
@@ -44,7 +51,10 @@ fn finds_mate_in_one_and_scores_it_by_ply() {
     // Scholar's mate pattern: Qxf7#.
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
     let result = search(position(fen), config(Algorithm::Alphabeta, 3), &mut Silent);
-    assert_eq!(notation::uci(&fen.parse().unwrap(), result.best_move.unwrap()), "h5f7");
+    assert_eq!(
+        notation::uci(&fen.parse().unwrap(), result.best_move.unwrap()),
+        "h5f7"
+    );
     assert_eq!(result.score, MATE - 1);
 }
 
@@ -57,15 +67,25 @@ fn mated_and_stalemated_roots() {
     );
     assert_eq!(mated.best_move, None);
     assert_eq!(mated.score, -MATE);
-    let stalemate = search(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), config(Algorithm::Alphabeta, 2), &mut Silent);
+    let stalemate = search(
+        position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        config(Algorithm::Alphabeta, 2),
+        &mut Silent,
+    );
     assert_eq!(stalemate.best_move, None);
     assert_eq!(stalemate.score, DRAW);
 }
 
 #[test]
 fn node_limit_is_exact_and_reproducible() {
-    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
-    let cfg = SearchConfig { limits, ..SearchConfig::default() };
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let cfg = SearchConfig {
+        limits,
+        ..SearchConfig::default()
+    };
     let a = search(Position::startpos(), cfg, &mut Silent);
     let b = search(Position::startpos(), cfg, &mut Silent);
     assert_eq!(a.stats, b.stats);
@@ -76,7 +96,13 @@ fn node_limit_is_exact_and_reproducible() {
 #[test]
 fn stop_flag_ends_an_infinite_search() {
     let stop = Arc::new(AtomicBool::new(false));
-    let cfg = SearchConfig { limits: Limits { infinite: true, ..Limits::default() }, ..SearchConfig::default() };
+    let cfg = SearchConfig {
+        limits: Limits {
+            infinite: true,
+            ..Limits::default()
+        },
+        ..SearchConfig::default()
+    };
     let mut searcher = Searcher::new(Position::startpos(), cfg, stop.clone());
     let handle = std::thread::spawn(move || searcher.run(&mut Silent));
     std::thread::sleep(Duration::from_millis(50));
@@ -94,8 +120,15 @@ fn iterations_are_reported_in_order_with_growing_totals() {
         }
     }
     let mut collect = Collect(Vec::new());
-    let result = search(Position::startpos(), config(Algorithm::Alphabeta, 4), &mut collect);
-    assert_eq!(collect.0.iter().map(|c| c.0).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    let result = search(
+        Position::startpos(),
+        config(Algorithm::Alphabeta, 4),
+        &mut collect,
+    );
+    assert_eq!(
+        collect.0.iter().map(|c| c.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
     assert!(collect.0.windows(2).all(|w| w[0].1 < w[1].1));
     assert_eq!(collect.0.last().unwrap().1, result.stats.nodes());
 }

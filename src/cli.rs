@@ -1,0 +1,171 @@
+//! What each command of the `searchlab` binary does; `main.rs` only parses arguments and
+//! dispatches here. Every function returns a message for the user instead of panicking.
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use cozy_chess::Board;
+
+use crate::engine::config::{Algorithm, Limits, SearchConfig};
+use crate::engine::eval::EvalKind;
+use crate::engine::notation;
+use crate::engine::perft;
+use crate::engine::position::Position;
+use crate::engine::search::{self, IterationInfo, Observer};
+use crate::harness::bench;
+
+/// Read `startpos` or a FEN.
+pub fn parse_position(text: &str) -> Result<Board, String> {
+    let text = text.trim();
+    if text == "startpos" {
+        return Ok(Board::default());
+    }
+    Board::from_fen(text, false).map_err(|e| {
+        let hint = if text.split_whitespace().count() < 4 {
+            " (a FEN has at least 4 fields: quote it as one argument)"
+        } else {
+            ""
+        };
+        format!("invalid position '{text}': {e}{hint}")
+    })
+}
+
+/// Time as the documents print it: `mm:ss`.
+pub fn mm_ss(time: Duration) -> String {
+    let secs = time.as_secs();
+    format!("{:02}:{:02}", secs / 60, secs % 60)
+}
+
+/// `searchlab perft`.
+pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
+    let board = parse_position(position)?;
+    let start = std::time::Instant::now();
+    let total = if divide {
+        let mut total = 0;
+        for (mv, nodes) in perft::divide(&board, depth) {
+            println!("{}: {nodes}", notation::uci(&board, mv));
+            total += nodes;
+        }
+        println!();
+        total
+    } else {
+        perft::perft(&board, depth)
+    };
+    println!("perft({depth}) = {total}");
+    eprintln!(
+        "{} ms, {} leaves/s",
+        start.elapsed().as_millis(),
+        search::nps(total, start.elapsed())
+    );
+    Ok(())
+}
+
+/// Prints the documents' iteration line.
+struct IterationTable;
+
+impl Observer for IterationTable {
+    fn iteration(&mut self, root: &Board, info: &IterationInfo) {
+        println!(
+            "{}/{}  {}  {}  {}  {}  {}",
+            info.depth,
+            info.seldepth,
+            mm_ss(info.iteration_time),
+            info.stats.nodes(),
+            info.iteration_nps(),
+            notation::pawns(info.score),
+            notation::line(root, &info.pv, notation::long)
+        );
+        let _ = std::io::stdout().flush();
+    }
+}
+
+/// `searchlab search`.
+pub fn search(
+    position: &str,
+    depth: u32,
+    algorithm: Algorithm,
+    eval: EvalKind,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+) -> Result<(), String> {
+    let board = parse_position(position)?;
+    if depth == 0 || depth >= search::MAX_PLY as u32 {
+        return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
+    }
+    let config = SearchConfig {
+        algorithm,
+        eval,
+        limits: Limits {
+            depth: Some(depth),
+            nodes,
+            movetime_ms: movetime,
+            ..Limits::default()
+        },
+        ..SearchConfig::default()
+    };
+    let result = search::search(
+        Position::new(board.clone(), eval),
+        config,
+        &mut IterationTable,
+    );
+    if let Some(last) = result.iterations.last() {
+        let s = last.stats;
+        println!(
+            "depth {}: interior {}  horizon {}  quiescence {}  seldepth {}  cut-offs {}  first-move cut-offs {} ({:.1}%)",
+            last.depth,
+            s.interior,
+            s.horizon,
+            s.quiescence,
+            s.seldepth,
+            s.cutoffs,
+            s.first_move_cutoffs,
+            100.0 * s.first_move_cutoff_rate()
+        );
+    }
+    println!(
+        "total: {} nodes in {} ms ({} nps)",
+        result.stats.nodes(),
+        result.elapsed.as_millis(),
+        search::nps(result.stats.nodes(), result.elapsed)
+    );
+    match result.best_move {
+        Some(mv) => println!("bestmove {}", notation::uci(&board, mv)),
+        None => println!("bestmove (none): the side to move has no legal move"),
+    }
+    Ok(())
+}
+
+/// `searchlab bench`.
+pub fn bench(depth: u32, suite: Option<&Path>, verbose: bool) -> Result<(), String> {
+    if depth == 0 || depth >= search::MAX_PLY as u32 {
+        return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
+    }
+    let records = match suite {
+        None => bench::bench_positions(),
+        Some(path) => bench::read_suite(path).map_err(|errors| {
+            errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?,
+    };
+    let report = bench::run(&records, depth, SearchConfig::default(), |line| {
+        if verbose {
+            eprintln!(
+                "{:<24} {:>12} nodes {:>8} ms",
+                line.id,
+                line.stats.nodes(),
+                line.elapsed.as_millis()
+            );
+        }
+    });
+    println!(
+        "{} positions, depth {depth}, {} ms",
+        report.lines.len(),
+        report.elapsed.as_millis()
+    );
+    println!("{} nodes {} nps", report.nodes(), report.nps());
+    Ok(())
+}

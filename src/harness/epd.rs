@@ -1,0 +1,316 @@
+//! EPD reading: four FEN fields (optionally the two move counters of a full FEN), then opcodes
+//! `op operand ...;`. Perft lines `FEN ;D1 20 ;D2 400` read through the same path: `D1` is an
+//! opcode with one operand. Every error names the file, the line and the reason.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use cozy_chess::Board;
+
+/// One EPD operation: an opcode and its operands (quotes removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    /// The opcode, e.g. `bm`, `id`, `D5`.
+    pub opcode: String,
+    /// The operands, in order.
+    pub operands: Vec<String>,
+}
+
+/// One position of a suite.
+#[derive(Clone, Debug)]
+pub struct EpdRecord {
+    /// Line number in the file (1-based).
+    pub line: usize,
+    /// The position.
+    pub board: Board,
+    /// The position as a full six-field FEN.
+    pub fen: String,
+    /// The operations, in file order; unknown opcodes are kept.
+    pub operations: Vec<Operation>,
+}
+
+impl EpdRecord {
+    /// The operands of the first operation with `opcode`.
+    pub fn operands(&self, opcode: &str) -> Option<&[String]> {
+        self.operations
+            .iter()
+            .find(|op| op.opcode == opcode)
+            .map(|op| op.operands.as_slice())
+    }
+
+    /// The `id` opcode, or `line N` when there is none.
+    pub fn id(&self) -> String {
+        match self.operands("id").and_then(|ops| ops.first()) {
+            Some(id) => id.clone(),
+            None => format!("line {}", self.line),
+        }
+    }
+
+    /// Perft counts `(depth, nodes)` from `D1 n ;D2 n ...` operations, by increasing depth.
+    pub fn perft_counts(&self) -> Vec<(u32, u64)> {
+        let mut counts: Vec<(u32, u64)> = self
+            .operations
+            .iter()
+            .filter_map(|op| {
+                let depth = op.opcode.strip_prefix('D')?.parse().ok()?;
+                let nodes = op.operands.first()?.parse().ok()?;
+                Some((depth, nodes))
+            })
+            .collect();
+        counts.sort_unstable();
+        counts
+    }
+}
+
+/// A line that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdError {
+    /// The file (or `<input>`).
+    pub file: PathBuf,
+    /// Line number, 1-based (0 when the file itself could not be read).
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for EpdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.reason)
+        } else {
+            write!(f, "{}:{}: {}", self.file.display(), self.line, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for EpdError {}
+
+/// Split the text after the FEN into operations. Operands may be quoted; a quoted operand may
+/// hold spaces and semicolons.
+fn parse_operations(text: &str) -> Result<Vec<Operation>, String> {
+    let mut operations = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == ';') {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return Ok(operations);
+        }
+        let mut opcode = String::new();
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() || c == ';' {
+                break;
+            }
+            opcode.push(c);
+            chars.next();
+        }
+        if !opcode
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return Err(format!("bad opcode `{opcode}`"));
+        }
+        let mut operands = Vec::new();
+        loop {
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            match chars.peek() {
+                None | Some(';') => break,
+                Some('"') => {
+                    chars.next();
+                    let mut operand = String::new();
+                    loop {
+                        match chars.next() {
+                            Some('"') => break,
+                            Some(c) => operand.push(c),
+                            None => {
+                                return Err(format!("unterminated string in opcode `{opcode}`"));
+                            }
+                        }
+                    }
+                    operands.push(operand);
+                }
+                Some(_) => {
+                    let mut operand = String::new();
+                    while let Some(&c) = chars.peek() {
+                        if c.is_whitespace() || c == ';' {
+                            break;
+                        }
+                        operand.push(c);
+                        chars.next();
+                    }
+                    operands.push(operand);
+                }
+            }
+        }
+        operations.push(Operation { opcode, operands });
+    }
+}
+
+/// Read one EPD line (not blank, not a comment). The error is the reason alone.
+pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
+    let text = text.trim();
+    let mut rest = text;
+    let mut fields = Vec::with_capacity(6);
+    for _ in 0..4 {
+        rest = rest.trim_start();
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len());
+        if end == 0 {
+            return Err(format!(
+                "expected 4 FEN fields (placement, side, castling, en passant), found {}",
+                fields.len()
+            ));
+        }
+        fields.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    // Optional halfmove clock and fullmove number of a full FEN.
+    let mut counters = Vec::new();
+    let mut probe = rest;
+    for _ in 0..2 {
+        let trimmed = probe.trim_start();
+        let end = trimmed
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(trimmed.len());
+        if end > 0 && trimmed[..end].chars().all(|c| c.is_ascii_digit()) {
+            counters.push(&trimmed[..end]);
+            probe = &trimmed[end..];
+        } else {
+            break;
+        }
+    }
+    if counters.len() == 2 {
+        rest = probe;
+    } else {
+        counters.clear();
+    }
+    let operations = parse_operations(rest)?;
+    let find = |op: &str| {
+        operations
+            .iter()
+            .find(|o| o.opcode == op)
+            .and_then(|o| o.operands.first().cloned())
+    };
+    let halfmove = counters
+        .first()
+        .map(|s| s.to_string())
+        .or_else(|| find("hmvc"))
+        .unwrap_or_else(|| "0".into());
+    let fullmove = counters
+        .get(1)
+        .map(|s| s.to_string())
+        .or_else(|| find("fmvn"))
+        .unwrap_or_else(|| "1".into());
+    let fen = format!("{} {halfmove} {fullmove}", fields.join(" "));
+    let board = Board::from_fen(&fen, false).map_err(|e| format!("invalid FEN `{fen}`: {e:?}"))?;
+    Ok(EpdRecord {
+        line,
+        board,
+        fen,
+        operations,
+    })
+}
+
+/// Read every position of an EPD text. Blank lines and lines starting with `#` are skipped.
+/// All bad lines are reported, not just the first.
+pub fn parse_text(text: &str, file: &Path) -> Result<Vec<EpdRecord>, Vec<EpdError>> {
+    let mut records = Vec::new();
+    let mut errors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        match parse_line(trimmed, line) {
+            Ok(record) => records.push(record),
+            Err(reason) => errors.push(EpdError {
+                file: file.to_path_buf(),
+                line,
+                reason,
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(records)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Read an EPD file.
+pub fn read_file(path: &Path) -> Result<Vec<EpdRecord>, Vec<EpdError>> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        vec![EpdError {
+            file: path.to_path_buf(),
+            line: 0,
+            reason: format!("cannot read: {e}"),
+        }]
+    })?;
+    parse_text(&text, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_opcodes_and_quoted_operands() {
+        let r = parse_line(
+            r#"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001"; c0 "a; b";"#,
+            1,
+        )
+        .unwrap();
+        assert_eq!(r.operands("bm").unwrap(), ["Qg6"]);
+        assert_eq!(r.id(), "WAC.001");
+        assert_eq!(r.operands("c0").unwrap(), ["a; b"]);
+        assert!(r.fen.ends_with(" 0 1"));
+    }
+
+    #[test]
+    fn reads_perft_lines_with_full_fen() {
+        let r = parse_line(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902",
+            3,
+        )
+        .unwrap();
+        assert_eq!(r.perft_counts(), vec![(1, 20), (2, 400), (3, 8902)]);
+        assert_eq!(r.board, Board::default());
+    }
+
+    #[test]
+    fn hmvc_and_fmvn_set_the_counters() {
+        let r = parse_line("4k3/8/8/8/8/8/8/4K2R w K - hmvc 12; fmvn 40;", 1).unwrap();
+        assert_eq!(r.board.halfmove_clock(), 12);
+        assert_eq!(r.board.fullmove_number(), 40);
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let text = "4k3/8/8/8/8/8/8/4K2R w K - id \"ok\";\n\n# comment\nnot a fen\n4k3/8/8/8/8/8/8/4K2R w K - c0 \"open;\n";
+        let errors = parse_text(text, Path::new("x.epd")).unwrap_err();
+        assert_eq!(errors.len(), 2);
+        assert!(
+            errors[0].to_string().starts_with("x.epd:4: "),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1]
+                .to_string()
+                .starts_with("x.epd:5: unterminated string"),
+            "{}",
+            errors[1]
+        );
+    }
+
+    #[test]
+    fn missing_file_is_an_error_not_a_panic() {
+        let errors = read_file(Path::new("/nonexistent/suite.epd")).unwrap_err();
+        assert!(errors[0].to_string().contains("cannot read"));
+    }
+}
