@@ -69,11 +69,7 @@ impl IterationInfo {
 /// Nodes per second, 0 when no time could be measured.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros() as u64;
-    if micros == 0 {
-        0
-    } else {
-        nodes * 1_000_000 / micros
-    }
+    (nodes * 1_000_000).checked_div(micros).unwrap_or(0)
 }
 
 /// Called after each completed iteration.
@@ -251,7 +247,7 @@ impl Searcher {
             .is_some_and(|budget| nodes >= budget)
         {
             self.aborted = true;
-        } else if nodes % CHECK_EVERY_NODES == 0 {
+        } else if nodes.is_multiple_of(CHECK_EVERY_NODES) {
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || self
                     .hard_deadline
