@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 use super::eval::EvalKind;
+use super::heuristics::HeuristicsConfig;
+use super::heuristics::spec::Setup;
 
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
@@ -84,7 +86,7 @@ impl Limits {
 }
 
 /// Everything that decides what a search does. Same configuration (and seed) → same nodes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchConfig {
     /// Alpha-beta or full-width minimax.
     pub algorithm: Algorithm,
@@ -94,6 +96,19 @@ pub struct SearchConfig {
     pub limits: Limits,
     /// Seed of the search's PRNG (reset at the start of every search).
     pub seed: u64,
+    /// Every heuristic's toggle and parameters.
+    pub heuristics: HeuristicsConfig,
+}
+
+impl SearchConfig {
+    /// A configuration from a parsed `--heuristics` SPEC.
+    pub fn from_setup(setup: Setup) -> Self {
+        SearchConfig {
+            algorithm: setup.algorithm,
+            heuristics: setup.heuristics,
+            ..SearchConfig::default()
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,11 @@
 
 pub mod config;
 pub mod eval;
+pub mod heuristics;
 pub mod movepick;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod search;
 pub mod stats;
+pub mod tt;

@@ -4,11 +4,159 @@
 //! 002 bases most of its signals on series kept along the line, per side: `R` (the static
 //! evaluation right after a move, for the side that made it) and material. They are pushed on
 //! make and popped on unmake, so a node can read them back any number of plies without search
-//! bookkeeping. The heuristics issue adds its moving averages to `LineEntry`.
+//! bookkeeping.
+//!
+//! 002 keeps its series "per side" but writes `x[side][N] = v; x[side^1][N] = -v` on every
+//! move, so the two sides' arrays are one series seen with opposite signs. We keep that one
+//! series from White's point of view (`SeriesEntry`) and flip the sign when a side reads it
+//! (`LineStats`), which is exactly the document's arithmetic with half the storage.
 
-use cozy_chess::{Board, Color, Move, Piece};
+use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind, Score};
+
+/// One step of an exponential moving average with period `n` (002: `ema5 = 0.2*R + 0.8*prev`,
+/// i.e. weight `1/n` on the new value).
+#[inline]
+fn ema(previous: f64, value: f64, n: f64) -> f64 {
+    value / n + previous * (n - 1.0) / n
+}
+
+/// The series of 002 at one point of the line, from White's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SeriesEntry {
+    /// Static evaluation (for White).
+    pub eval: Score,
+    /// Material balance (for White).
+    pub material: Score,
+    /// EMAs of `eval` with periods 3, 5, 8, 10, 16, 24 and 32.
+    pub ema3: f64,
+    /// Period 5.
+    pub ema5: f64,
+    /// Period 8.
+    pub ema8: f64,
+    /// Period 10.
+    pub ema10: f64,
+    /// Period 16.
+    pub ema16: f64,
+    /// Period 24.
+    pub ema24: f64,
+    /// Period 32.
+    pub ema32: f64,
+    /// 002's "stdev": EMA10 of `|eval - ema10|` (a deviation, the same for both sides).
+    pub dev10: f64,
+    /// EMAs of material with periods 10 and 24 (002, window margins).
+    pub material_ema10: f64,
+    /// Period 24.
+    pub material_ema24: f64,
+    /// 002's trend line `B = EMA(A, 3)`, `A = ((ema8-ema32) + (ema16-ema32))/2`.
+    pub trend_b: f64,
+    /// RSI: EMA5 of White's positive eval increments (x100) ...
+    pub rsi_up: f64,
+    /// ... and of its negative ones (x100).
+    pub rsi_down: f64,
+}
+
+impl SeriesEntry {
+    /// The first point of a line: every average starts at the value itself (002:
+    /// `if(ply+game_cnt==0) ema10[side][0] = L_SCORE`).
+    fn start(eval: Score, material: Score) -> Self {
+        let e = f64::from(eval);
+        let m = f64::from(material);
+        SeriesEntry {
+            eval,
+            material,
+            ema3: e,
+            ema5: e,
+            ema8: e,
+            ema10: e,
+            ema16: e,
+            ema24: e,
+            ema32: e,
+            dev10: 0.0,
+            material_ema10: m,
+            material_ema24: m,
+            trend_b: 0.0,
+            rsi_up: 0.0,
+            rsi_down: 0.0,
+        }
+    }
+
+    /// The next point after a move that left `eval` and `material` (for White).
+    fn next(&self, eval: Score, material: Score, rsi_period: f64) -> Self {
+        let e = f64::from(eval);
+        let m = f64::from(material);
+        let ema10 = ema(self.ema10, e, 10.0);
+        let ema8 = ema(self.ema8, e, 8.0);
+        let ema16 = ema(self.ema16, e, 16.0);
+        let ema32 = ema(self.ema32, e, 32.0);
+        let trend_a = ((ema8 - ema32) + (ema16 - ema32)) / 2.0;
+        let increment = f64::from(eval - self.eval) * 100.0;
+        SeriesEntry {
+            eval,
+            material,
+            ema3: ema(self.ema3, e, 3.0),
+            ema5: ema(self.ema5, e, 5.0),
+            ema8,
+            ema10,
+            ema16,
+            ema24: ema(self.ema24, e, 24.0),
+            ema32,
+            dev10: ema(self.dev10, (e - ema10).abs(), 10.0),
+            material_ema10: ema(self.material_ema10, m, 10.0),
+            material_ema24: ema(self.material_ema24, m, 24.0),
+            trend_b: ema(self.trend_b, trend_a, 3.0),
+            rsi_up: ema(self.rsi_up, increment.max(0.0), rsi_period),
+            rsi_down: ema(self.rsi_down, (-increment).max(0.0), rsi_period),
+        }
+    }
+
+    /// 002's trend line `A` (for White).
+    pub fn trend_a(&self) -> f64 {
+        ((self.ema8 - self.ema32) + (self.ema16 - self.ema32)) / 2.0
+    }
+}
+
+/// The series read by one side at the current end of the line.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LineStats {
+    /// Static evaluation now.
+    pub eval: Score,
+    /// EMAs of the evaluation.
+    pub ema3: f64,
+    /// Period 5.
+    pub ema5: f64,
+    /// Period 10.
+    pub ema10: f64,
+    /// Period 24.
+    pub ema24: f64,
+    /// `|ema5 - ema10|` now and one ply earlier (002, refinement (a): divergence).
+    pub gap: f64,
+    /// The same one ply earlier.
+    pub gap_before: f64,
+    /// 002's deviation from `ema10` (EMA10 of `|R - ema10|`).
+    pub dev10: f64,
+    /// Material EMAs (periods 10 and 24).
+    pub material_ema10: f64,
+    /// Period 24.
+    pub material_ema24: f64,
+    /// Trend lines `A` and `B = EMA(A, 3)`.
+    pub trend_a: f64,
+    /// `B`.
+    pub trend_b: f64,
+    /// RSI in 0..100 (50 when nothing moved yet).
+    pub rsi: f64,
+    /// 5-ply momentum of material (002: `static_score[side][ply] - static_score[side][ply-5]`).
+    pub material_momentum: Score,
+    /// 5-ply momentum of the static evaluation.
+    pub eval_momentum: Score,
+    /// Highest and lowest evaluation over the last 5 plies, this one included.
+    pub max_eval5: Score,
+    /// Lowest.
+    pub min_eval5: Score,
+    /// Highest evaluation over the 5 plies before this one (002's channel `MAX`).
+    pub max_eval5_before: Score,
+}
 
 /// What the line remembers about one move (or null move) and the position it produced.
 #[derive(Clone, Copy, Debug)]
@@ -32,6 +180,8 @@ pub struct Position {
     boards: Vec<Board>,
     /// `line[k]` describes the move that produced `boards[k + 1]`.
     line: Vec<LineEntry>,
+    /// `series[k]` describes `boards[k]`.
+    series: Vec<SeriesEntry>,
     /// Number of line moves before the search root.
     root_len: usize,
     /// Static evaluation of `boards[0]` for its side to move.
@@ -43,10 +193,20 @@ impl Position {
     /// A position starting from `board`, with no history.
     pub fn new(board: Board, eval_kind: EvalKind) -> Self {
         let start_eval = eval::evaluate(&board, eval_kind);
+        let white = |score: Score| match board.side_to_move() {
+            Color::White => score,
+            Color::Black => -score,
+        };
+        let mut series = Vec::with_capacity(512);
+        series.push(SeriesEntry::start(
+            white(start_eval),
+            eval::material(&board, Color::White),
+        ));
         let mut boards = Vec::with_capacity(512);
         boards.push(board);
         Position {
             boards,
+            series,
             line: Vec::with_capacity(512),
             root_len: 0,
             start_eval,
@@ -153,6 +313,7 @@ impl Position {
         after.play_unchecked(mv);
         let r = -eval::evaluate(&after, self.eval_kind);
         let material = eval::material(&after, mover);
+        self.push_series(mover, r, material);
         self.boards.push(after);
         self.line.push(LineEntry {
             mv: Some(mv),
@@ -172,6 +333,7 @@ impl Position {
         let mover = before.side_to_move();
         let r = -eval::evaluate(&after, self.eval_kind);
         let material = eval::material(&after, mover);
+        self.push_series(mover, r, material);
         self.boards.push(after);
         self.line.push(LineEntry {
             mv: None,
@@ -188,6 +350,74 @@ impl Position {
         debug_assert!(self.line.len() > self.root_len, "unmake past the root");
         self.line.pop();
         self.boards.pop();
+        self.series.pop();
+    }
+
+    /// RSI period (002: EMA of length 5).
+    const RSI_PERIOD: f64 = 5.0;
+
+    fn push_series(&mut self, mover: Color, r: Score, material: Score) {
+        let sign = if mover == Color::White { 1 } else { -1 };
+        let last = self.series.last().expect("the series has its start point");
+        let next = last.next(sign * r, sign * material, Self::RSI_PERIOD);
+        self.series.push(next);
+    }
+
+    /// Game plies played before the search root, counted from the start board's move
+    /// counters (so an EPD position from move 30 counts as 58 or 59 plies) plus the line.
+    pub fn game_plies_at_root(&self) -> usize {
+        let start = &self.boards[0];
+        let before = (start.fullmove_number() as usize).saturating_sub(1) * 2
+            + usize::from(start.side_to_move() == Color::Black);
+        before + self.root_len
+    }
+
+    /// The series as `side` reads it at the current end of the line.
+    pub fn line_stats(&self, side: Color) -> LineStats {
+        let sign = if side == Color::White { 1 } else { -1 };
+        let fsign = f64::from(sign);
+        let n = self.series.len() - 1;
+        let now = &self.series[n];
+        let back = |k: usize| &self.series[n.saturating_sub(k)];
+        let window = &self.series[n.saturating_sub(4)..=n];
+        let before = &self.series[n.saturating_sub(5)..n.max(1)];
+        let side_eval = |e: &SeriesEntry| sign * e.eval;
+        let previous = back(1);
+        let (up, down) = if side == Color::White {
+            (now.rsi_up, now.rsi_down)
+        } else {
+            (now.rsi_down, now.rsi_up)
+        };
+        LineStats {
+            eval: side_eval(now),
+            ema3: fsign * now.ema3,
+            ema5: fsign * now.ema5,
+            ema10: fsign * now.ema10,
+            ema24: fsign * now.ema24,
+            gap: (now.ema5 - now.ema10).abs(),
+            gap_before: (previous.ema5 - previous.ema10).abs(),
+            dev10: now.dev10,
+            material_ema10: fsign * now.material_ema10,
+            material_ema24: fsign * now.material_ema24,
+            trend_a: fsign * now.trend_a(),
+            trend_b: fsign * now.trend_b,
+            rsi: if up + down > 0.0 {
+                100.0 * up / (up + down)
+            } else {
+                50.0
+            },
+            material_momentum: sign * (now.material - back(5).material),
+            eval_momentum: sign * (now.eval - back(5).eval),
+            max_eval5: window.iter().map(side_eval).max().unwrap_or(0),
+            min_eval5: window.iter().map(side_eval).min().unwrap_or(0),
+            max_eval5_before: before.iter().map(side_eval).max().unwrap_or(0),
+        }
+    }
+
+    /// `side` has a pawn on its seventh rank (one step from promotion).
+    pub fn pawn_on_seventh(&self, side: Color) -> bool {
+        let rank = Rank::Seventh.relative_to(side).bitboard();
+        !(self.board().colored_pieces(side, Piece::Pawn) & rank).is_empty()
     }
 
     /// The current position is drawn by repetition, the fifty-move rule or insufficient
@@ -248,6 +478,28 @@ impl Position {
         }
         false
     }
+}
+
+/// The move is a pawn move to the mover's seventh rank (002: "pawn to the 7th").
+#[inline]
+pub fn pawn_to_seventh(board: &Board, mv: Move) -> bool {
+    board.piece_on(mv.from) == Some(Piece::Pawn)
+        && mv.to.rank() == Rank::Seventh.relative_to(board.side_to_move())
+}
+
+/// The move captures a weak pawn: one no pawn of its own side defends and none stands beside
+/// it (002: "не защищена пешкой и рядом нет пешки").
+pub fn captures_weak_pawn(board: &Board, mv: Move) -> bool {
+    if captured_piece(board, mv) != Some(Piece::Pawn)
+        || !board.colors(!board.side_to_move()).has(mv.to)
+    {
+        return false;
+    }
+    let owner = !board.side_to_move();
+    let pawns = board.colored_pieces(owner, Piece::Pawn);
+    let defenders = cozy_chess::get_pawn_attacks(mv.to, !owner) & pawns;
+    let beside = mv.to.file().adjacent() & mv.to.rank().bitboard() & pawns;
+    defenders.is_empty() && beside.is_empty()
 }
 
 /// The piece a move captures on `board`, en passant included.

@@ -1,0 +1,50 @@
+//! `check_extension` (001: "extend checks"; 002 also extends pawn moves to the seventh rank,
+//! `nextDepth = depth-1 + (moveDoCheck || moveDoPawnRank7)`): such a move is searched one ply
+//! deeper.
+
+use super::params::heuristic_params;
+use super::view::MoveView;
+
+heuristic_params! {
+    /// Parameters of `check_extension`.
+    pub struct Params {
+        /// Extend checks.
+        pub enabled: bool = false,
+        /// Also extend pawn moves to the seventh rank (002).
+        pub pawn_to_seventh: bool = true,
+    }
+}
+
+/// Plies the move is extended by.
+pub fn extension(mv: &MoveView, params: &Params) -> i32 {
+    i32::from(mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_extend() {
+        let mv = MoveView {
+            gives_check: true,
+            ..MoveView::default()
+        };
+        assert_eq!(extension(&mv, &Params::default()), 1);
+        assert_eq!(extension(&MoveView::default(), &Params::default()), 0);
+    }
+
+    #[test]
+    fn pawn_to_seventh_extends_only_with_the_sub_toggle() {
+        let mv = MoveView {
+            pawn_to_seventh: true,
+            ..MoveView::default()
+        };
+        assert_eq!(extension(&mv, &Params::default()), 1);
+        let off = Params {
+            pawn_to_seventh: false,
+            ..Params::default()
+        };
+        assert_eq!(extension(&mv, &off), 0);
+    }
+}

@@ -1,0 +1,306 @@
+//! `ema_channel` (002, "Экспоненциальное среднее" and the channel sections). Per-side EMAs of
+//! `R` along the line: `ema5 = 0.2*R + 0.8*ema5_prev`, `ema10 = 0.1*R + 0.9*ema10_prev`
+//! (typo fixes: the document's `0.4` and its use of `ema5_prev` in the ema10 line), `ema3`
+//! with 1/3; `stdev = ema10(|R - ema10|)` (kept in `position.rs`).
+//!
+//! Core rule (alpha side): skip the move when it gives no check, `L <= alpha`, `R <= alpha`,
+//! `ema5 <= ema10` (the score is not rising) and `-search(depth-2) <= alpha`.
+//! Refinements, each a sub-toggle, each narrowing the core rule except (b), which replaces its
+//! `ema5 <= ema10` test:
+//! (a) divergence: `|ema5 - ema10|` grows against the previous ply;
+//! (b) rising band: never prune when `ema5 > ema10` and `|ema3 - ema10| < 2 pawns` (so a
+//!     rising score with a larger jump may be pruned);
+//! (c) stdev channel: never prune while `|R - ema10| < 2*stdev`;
+//! (d) margin form: `max(L,R) <= alpha`, `max(L,R) <= ema10`, `ema10 + MARGIN <= alpha` with
+//!     MARGIN = pawn/2 (depth <= 2), 2 pawns (<= 4), rook (<= 6), queen; not the first legal
+//!     move, no pawn move to the 7th, no capture of a weak pawn, `beta < mate bound`;
+//! (e) CCI channel: `ema10 + dev*sqrt(2) <= alpha`.
+//! Beta side (`side = beta`): the CCI channel's twin, cut with beta when the reduced search
+//! reaches beta and `ema10 - dev*sqrt(2) >= beta`.
+
+use super::params::heuristic_params;
+use super::view::{MoveView, NodeView, SignalSide};
+use crate::engine::eval::{PAWN, PIECE_VALUE, Score};
+use crate::engine::search::MATE_BOUND;
+
+heuristic_params! {
+    /// Parameters of `ema_channel`.
+    pub struct Params {
+        /// The EMA channel signal.
+        pub enabled: bool = false,
+        /// `alpha`: the core rule (and refinements); `beta`: the CCI beta twin.
+        pub side: SignalSide = SignalSide::Alpha,
+        /// (a) require a growing `|ema5 - ema10|`.
+        pub divergence: bool = false,
+        /// (b) rising band instead of `ema5 <= ema10`.
+        pub rising_band: bool = false,
+        /// Width of the rising band (002: 2 pawns).
+        pub band: i32 = 2 * PAWN,
+        /// (c) never prune inside `ema10 ± stdev_multiplier * stdev`.
+        pub stdev_channel: bool = false,
+        /// Width of the stdev channel in deviations (002: 2).
+        pub stdev_multiplier: f64 = 2.0,
+        /// (d) the margin form.
+        pub margin_form: bool = false,
+        /// (e) the CCI channel `ema10 + dev*cci_multiplier <= alpha`.
+        pub cci_channel: bool = false,
+        /// The CCI multiplier (002: sqrt(2), "the peak of a sine of unit RMS").
+        pub cci_multiplier: f64 = std::f64::consts::SQRT_2,
+    }
+}
+
+/// 002's depth-dependent margin for the margin form (d).
+pub fn margin(depth: i32) -> Score {
+    match depth {
+        d if d <= 2 => PAWN / 2,
+        d if d <= 4 => 2 * PAWN,
+        d if d <= 6 => PIECE_VALUE[3],
+        _ => PIECE_VALUE[4],
+    }
+}
+
+/// The alpha-side rule with its enabled refinements: the move is a candidate for a verified
+/// skip.
+pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    let line = &mv.line;
+    let (l, r) = (node.static_eval, mv.r);
+    let falling = if params.rising_band {
+        !(line.ema5 > line.ema10 && (line.ema3 - line.ema10).abs() < f64::from(params.band))
+    } else {
+        line.ema5 <= line.ema10
+    };
+    let core =
+        params.side.alpha() && !mv.gives_check && l <= node.alpha && r <= node.alpha && falling;
+    let divergence = !params.divergence || line.gap > line.gap_before;
+    let outside_stdev = !params.stdev_channel
+        || (f64::from(r) - line.ema10).abs() >= params.stdev_multiplier * line.dev10;
+    let margin_form = !params.margin_form || {
+        let high = l.max(r);
+        let alpha = node.alpha;
+        f64::from(high) <= line.ema10
+            && line.ema10 + f64::from(margin(node.depth)) <= f64::from(alpha)
+            && mv.legal_count > 1
+            && !mv.pawn_to_seventh
+            && !mv.captures_weak_pawn
+            && node.beta < MATE_BOUND
+    };
+    let cci = !params.cci_channel
+        || line.ema10 + line.dev10 * params.cci_multiplier <= f64::from(node.alpha);
+    core && divergence && outside_stdev && margin_form && cci
+}
+
+/// The beta twin of the CCI channel: the move is a candidate for a verified cut.
+pub fn beta_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    params.side.beta()
+        && mv.line.ema10 - mv.line.dev10 * params.cci_multiplier >= f64::from(node.beta)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::LineStats;
+
+    fn node() -> NodeView {
+        NodeView {
+            depth: 5,
+            ply: 4,
+            alpha: 0,
+            beta: 30,
+            static_eval: -20,
+            ..NodeView::default()
+        }
+    }
+
+    fn falling_move() -> MoveView {
+        MoveView {
+            r: -40,
+            legal_count: 3,
+            line: LineStats {
+                ema3: -50.0,
+                ema5: -45.0,
+                ema10: -30.0,
+                gap: 15.0,
+                gap_before: 10.0,
+                dev10: 5.0,
+                ..LineStats::default()
+            },
+            ..MoveView::default()
+        }
+    }
+
+    fn on() -> Params {
+        Params {
+            enabled: true,
+            ..Params::default()
+        }
+    }
+
+    #[test]
+    fn core_rule_fires_on_a_falling_score_below_alpha() {
+        assert!(alpha_candidate(&node(), &falling_move(), &on()));
+    }
+
+    #[test]
+    fn core_rule_not_when_the_move_gives_check() {
+        let mv = MoveView {
+            gives_check: true,
+            ..falling_move()
+        };
+        assert!(!alpha_candidate(&node(), &mv, &on()));
+    }
+
+    #[test]
+    fn core_rule_needs_l_below_alpha() {
+        assert!(!alpha_candidate(
+            &NodeView {
+                static_eval: 1,
+                ..node()
+            },
+            &falling_move(),
+            &on()
+        ));
+    }
+
+    #[test]
+    fn core_rule_needs_r_below_alpha() {
+        assert!(!alpha_candidate(
+            &node(),
+            &MoveView {
+                r: 1,
+                ..falling_move()
+            },
+            &on()
+        ));
+    }
+
+    #[test]
+    fn core_rule_not_when_the_score_is_rising() {
+        let mut mv = falling_move();
+        mv.line.ema5 = -20.0;
+        assert!(!alpha_candidate(&node(), &mv, &on()));
+    }
+
+    #[test]
+    fn refinement_a_needs_divergence() {
+        let p = Params {
+            divergence: true,
+            ..on()
+        };
+        assert!(alpha_candidate(&node(), &falling_move(), &p));
+        let mut mv = falling_move();
+        mv.line.gap_before = 20.0;
+        assert!(!alpha_candidate(&node(), &mv, &p));
+    }
+
+    #[test]
+    fn refinement_b_rising_band() {
+        let p = Params {
+            rising_band: true,
+            ..on()
+        };
+        let mut mv = falling_move();
+        mv.line.ema5 = -20.0; // rising ...
+        mv.line.ema3 = -10.0; // ... inside the band: never pruned
+        assert!(!alpha_candidate(&node(), &mv, &p));
+        mv.line.ema3 = 250.0; // a jump beyond two pawns may be pruned
+        assert!(alpha_candidate(&node(), &mv, &p));
+    }
+
+    #[test]
+    fn refinement_c_stdev_channel() {
+        let p = Params {
+            stdev_channel: true,
+            ..on()
+        };
+        // |R - ema10| = 10 >= 2 * 5: outside the channel, prunable.
+        assert!(alpha_candidate(&node(), &falling_move(), &p));
+        let mut mv = falling_move();
+        mv.line.dev10 = 6.0; // 10 < 12: inside the channel
+        assert!(!alpha_candidate(&node(), &mv, &p));
+    }
+
+    #[test]
+    fn refinement_d_margin_form() {
+        let p = Params {
+            margin_form: true,
+            ..on()
+        };
+        let mut mv = falling_move();
+        // depth 5: MARGIN = rook; ema10 + 500 <= alpha needs ema10 <= -500.
+        assert!(!alpha_candidate(&node(), &mv, &p));
+        mv.line.ema10 = -600.0;
+        mv.line.ema5 = -700.0;
+        mv.r = -650;
+        let low = NodeView {
+            static_eval: -650,
+            ..node()
+        };
+        assert!(alpha_candidate(&low, &mv, &p));
+        assert!(
+            !alpha_candidate(
+                &low,
+                &MoveView {
+                    legal_count: 1,
+                    ..mv
+                },
+                &p
+            ),
+            "first move"
+        );
+        assert!(!alpha_candidate(
+            &low,
+            &MoveView {
+                pawn_to_seventh: true,
+                ..mv
+            },
+            &p
+        ));
+        assert!(!alpha_candidate(
+            &low,
+            &MoveView {
+                captures_weak_pawn: true,
+                ..mv
+            },
+            &p
+        ));
+        let mate = NodeView {
+            beta: MATE_BOUND,
+            ..low
+        };
+        assert!(!alpha_candidate(&mate, &mv, &p));
+        assert_eq!(
+            (margin(2), margin(4), margin(6), margin(7)),
+            (50, 200, 500, 900)
+        );
+    }
+
+    #[test]
+    fn refinement_e_cci_channel() {
+        let p = Params {
+            cci_channel: true,
+            ..on()
+        };
+        assert!(alpha_candidate(&node(), &falling_move(), &p));
+        let mut mv = falling_move();
+        mv.line.dev10 = 30.0; // -30 + 42.4 > 0
+        assert!(!alpha_candidate(&node(), &mv, &p));
+    }
+
+    #[test]
+    fn beta_twin() {
+        let p = Params {
+            side: SignalSide::Beta,
+            ..on()
+        };
+        let mut mv = falling_move();
+        mv.line.ema10 = 50.0;
+        mv.line.dev10 = 10.0; // 50 - 14.1 >= 30
+        assert!(beta_candidate(&node(), &mv, &p));
+        assert!(
+            !alpha_candidate(&node(), &falling_move(), &p),
+            "beta side has no alpha rule"
+        );
+        mv.line.dev10 = 20.0;
+        assert!(!beta_candidate(&node(), &mv, &p));
+    }
+}

@@ -1,0 +1,208 @@
+//! `gsr`, genetic search reduction (002). Each node draws a crossover point
+//! `cross = rand() % 56 + 1` (56 ≈ 40 moves × √2) from the search's seeded PRNG; moves before
+//! it count as "good", moves after it as "bad" and are searched less deeply. Per legal move:
+//! - `R = 0` for the first legal move, a check, a pawn move to the 7th, or when
+//!   `depth - 1 <= 0`;
+//! - else `R = RED2` when `ply > MIN_PLY`, `depth > MIN_DEPTH`, the move is not a capture or
+//!   promotion, `legal_count > cross` and material has not risen over the last 5 plies;
+//! - else `R = RED1` when `ply > MIN_PLY`; else 0.
+//! The move is searched at `depth - 1 - R`; if that beats alpha and `R > 0`, again at
+//! `depth - 1`.
+
+use super::params::heuristic_params;
+use super::view::{MoveView, NodeView};
+
+heuristic_params! {
+    /// Parameters of `gsr`.
+    pub struct Params {
+        /// Genetic search reduction.
+        pub enabled: bool = false,
+        /// The crossover point is `rand() % cross_range + 1` (002: 56).
+        pub cross_range: u32 = 56,
+        /// No reduction up to this ply (002: MIN_PLY = 2).
+        pub min_ply: u32 = 2,
+        /// RED2 only above this depth (002: MIN_DEPTH = 2).
+        pub min_depth: i32 = 2,
+        /// The small reduction (002: RED1 = 1).
+        pub red1: i32 = 1,
+        /// The large reduction (002: RED2 = 2).
+        pub red2: i32 = 2,
+    }
+}
+
+/// The node's crossover point from one PRNG draw.
+pub fn crossover(draw: u32, cross_range: u32) -> usize {
+    (draw % cross_range.max(1)) as usize + 1
+}
+
+/// The reduction `R` of a move.
+pub fn reduction(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> i32 {
+    if mv.legal_count == 1 || mv.gives_check || mv.pawn_to_seventh || node.depth - 1 <= 0 {
+        return 0;
+    }
+    let beyond_min_ply = node.ply > params.min_ply as usize;
+    if beyond_min_ply
+        && node.depth > params.min_depth
+        && !mv.capture
+        && !mv.promotion
+        && mv.legal_count > cross
+        && mv.line.material_momentum <= 0
+    {
+        params.red2
+    } else if beyond_min_ply {
+        params.red1
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node() -> NodeView {
+        NodeView {
+            depth: 5,
+            ply: 3,
+            alpha: 0,
+            beta: 10,
+            ..NodeView::default()
+        }
+    }
+
+    fn late_quiet() -> MoveView {
+        MoveView {
+            legal_count: 30,
+            ..MoveView::default()
+        }
+    }
+
+    #[test]
+    fn crossover_is_one_to_fifty_six() {
+        assert_eq!(crossover(0, 56), 1);
+        assert_eq!(crossover(55, 56), 56);
+        assert_eq!(crossover(56, 56), 1);
+    }
+
+    #[test]
+    fn late_quiet_move_beyond_the_crossover_gets_red2() {
+        assert_eq!(reduction(&node(), &late_quiet(), 10, &Params::default()), 2);
+    }
+
+    #[test]
+    fn before_the_crossover_gets_red1() {
+        assert_eq!(reduction(&node(), &late_quiet(), 40, &Params::default()), 1);
+    }
+
+    #[test]
+    fn first_move_check_and_pawn_to_seventh_are_not_reduced() {
+        let p = Params::default();
+        assert_eq!(
+            reduction(
+                &node(),
+                &MoveView {
+                    legal_count: 1,
+                    ..late_quiet()
+                },
+                10,
+                &p
+            ),
+            0
+        );
+        assert_eq!(
+            reduction(
+                &node(),
+                &MoveView {
+                    gives_check: true,
+                    ..late_quiet()
+                },
+                10,
+                &p
+            ),
+            0
+        );
+        assert_eq!(
+            reduction(
+                &node(),
+                &MoveView {
+                    pawn_to_seventh: true,
+                    ..late_quiet()
+                },
+                10,
+                &p
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn nothing_to_reduce_at_the_last_ply() {
+        assert_eq!(
+            reduction(
+                &NodeView { depth: 1, ..node() },
+                &late_quiet(),
+                10,
+                &Params::default()
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn captures_promotions_and_rising_material_get_red1_only() {
+        let p = Params::default();
+        assert_eq!(
+            reduction(
+                &node(),
+                &MoveView {
+                    capture: true,
+                    ..late_quiet()
+                },
+                10,
+                &p
+            ),
+            1
+        );
+        assert_eq!(
+            reduction(
+                &node(),
+                &MoveView {
+                    promotion: true,
+                    ..late_quiet()
+                },
+                10,
+                &p
+            ),
+            1
+        );
+        let mut rising = late_quiet();
+        rising.line.material_momentum = 100;
+        assert_eq!(reduction(&node(), &rising, 10, &p), 1);
+    }
+
+    #[test]
+    fn shallow_nodes_get_red1_only() {
+        assert_eq!(
+            reduction(
+                &NodeView { depth: 2, ..node() },
+                &late_quiet(),
+                10,
+                &Params::default()
+            ),
+            1
+        );
+    }
+
+    #[test]
+    fn first_plies_are_never_reduced() {
+        assert_eq!(
+            reduction(
+                &NodeView { ply: 2, ..node() },
+                &late_quiet(),
+                10,
+                &Params::default()
+            ),
+            0
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! `history` (001, 002): a table `[side][from][to]`, `+= 1` whenever a quiet move raises
+//! alpha, cleared at the start of each root search; quiet moves are sorted by it. The
+//! depth-squared bonus is the documented variant (off by default). The table also holds 002's
+//! `mate_history` (see `mate_history.rs`): both are halved together when an entry exceeds
+//! `max_hist`, and the quiet-move key is their sum.
+
+use cozy_chess::{Color, Move};
+
+use super::params::heuristic_params;
+
+heuristic_params! {
+    /// Parameters of `history`.
+    pub struct Params {
+        /// Sort quiet moves by the history table.
+        pub enabled: bool = false,
+        /// Add `depth * depth` instead of 1 (the documented variant).
+        pub depth_squared: bool = false,
+        /// 002's `MAX_HIST`: both tables are halved when an entry exceeds it (our value).
+        pub max_hist: i32 = 16384,
+    }
+}
+
+type Table = [[[i32; 64]; 64]; 2];
+
+/// The history and mate-history tables.
+#[derive(Clone)]
+pub struct History {
+    history: Box<Table>,
+    mate: Box<Table>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            history: Box::new([[[0; 64]; 64]; 2]),
+            mate: Box::new([[[0; 64]; 64]; 2]),
+        }
+    }
+}
+
+fn halve(table: &mut Table) {
+    table.iter_mut().flatten().flatten().for_each(|v| *v /= 2);
+}
+
+impl History {
+    /// A root search begins: history is cleared, mate history halved (002: "an EMA of mating
+    /// attacks over the game").
+    pub fn new_search(&mut self) {
+        self.history
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|v| *v = 0);
+        halve(&mut self.mate);
+    }
+
+    /// Forget both tables (a new game).
+    pub fn clear(&mut self) {
+        *self = History::default();
+    }
+
+    fn add(&mut self, mate: bool, side: Color, mv: Move, bonus: i32, max_hist: i32) {
+        let table = if mate {
+            &mut self.mate
+        } else {
+            &mut self.history
+        };
+        let entry = &mut table[side as usize][mv.from as usize][mv.to as usize];
+        *entry += bonus;
+        if *entry > max_hist {
+            halve(&mut self.history);
+            halve(&mut self.mate);
+        }
+    }
+
+    /// A quiet move raised alpha at `depth`.
+    pub fn record(&mut self, side: Color, mv: Move, depth: i32, params: &Params) {
+        let bonus = if params.depth_squared {
+            depth * depth
+        } else {
+            1
+        };
+        self.add(false, side, mv, bonus, params.max_hist);
+    }
+
+    /// A move's score went beyond the mate bound: 002's mate-history bonus.
+    pub fn record_mate(&mut self, side: Color, mv: Move, bonus: i32, max_hist: i32) {
+        self.add(true, side, mv, bonus, max_hist);
+    }
+
+    /// The history entry of a move.
+    pub fn history(&self, side: Color, mv: Move) -> i32 {
+        self.history[side as usize][mv.from as usize][mv.to as usize]
+    }
+
+    /// The mate-history entry of a move.
+    pub fn mate(&self, side: Color, mv: Move) -> i32 {
+        self.mate[side as usize][mv.from as usize][mv.to as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_clear_and_halve() {
+        let p = Params {
+            enabled: true,
+            max_hist: 100,
+            ..Params::default()
+        };
+        let mut h = History::default();
+        let mv: Move = "e2e4".parse().unwrap();
+        h.record(Color::White, mv, 5, &p);
+        h.record(Color::White, mv, 5, &p);
+        assert_eq!(h.history(Color::White, mv), 2);
+        assert_eq!(h.history(Color::Black, mv), 0);
+        let sq = Params {
+            depth_squared: true,
+            ..p
+        };
+        h.record(Color::White, mv, 3, &sq);
+        assert_eq!(h.history(Color::White, mv), 11);
+        h.record_mate(Color::White, mv, 24, p.max_hist);
+        h.new_search();
+        assert_eq!(
+            h.history(Color::White, mv),
+            0,
+            "history cleared per root search"
+        );
+        assert_eq!(
+            h.mate(Color::White, mv),
+            12,
+            "mate history halved per root search"
+        );
+    }
+
+    #[test]
+    fn exceeding_max_hist_halves_both_tables() {
+        let p = Params {
+            enabled: true,
+            max_hist: 10,
+            ..Params::default()
+        };
+        let mut h = History::default();
+        let a: Move = "e2e4".parse().unwrap();
+        let b: Move = "d2d4".parse().unwrap();
+        h.record_mate(Color::White, b, 8, p.max_hist);
+        for _ in 0..11 {
+            h.record(Color::White, a, 1, &p);
+        }
+        assert_eq!(h.history(Color::White, a), 5);
+        assert_eq!(h.mate(Color::White, b), 4);
+    }
+}

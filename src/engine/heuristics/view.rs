@@ -1,0 +1,96 @@
+//! The read-only views every decision function takes. They are plain copies of what the search
+//! knows at a node or after a move, so a decision can be tested on a hand-built view.
+
+use crate::engine::eval::Score;
+use crate::engine::position::LineStats;
+
+/// What a node-level decision may read (before any move is made).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NodeView {
+    /// Remaining depth.
+    pub depth: i32,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The window.
+    pub alpha: Score,
+    /// The window.
+    pub beta: Score,
+    /// The side to move is in check.
+    pub in_check: bool,
+    /// `L`: static evaluation for the side to move.
+    pub static_eval: Score,
+    /// Somewhere above this node a null move was played (001/004: "not in a null-move search").
+    pub in_null_search: bool,
+    /// The move into this node was a null move.
+    pub after_null_move: bool,
+    /// The move into this node was extended.
+    pub extended: bool,
+    /// The move into this node was a capture.
+    pub entered_by_capture: bool,
+    /// Half-moves of the game before the root (002's `game_cnt`).
+    pub game_plies: usize,
+    /// Material balance for the side to move.
+    pub material: Score,
+    /// 5-ply material momentum of the side to move (002: `MomentumMtl5`).
+    pub material_momentum: Score,
+}
+
+/// What a move-level decision may read, after the move is made. Values are for the side that
+/// made the move (the node's side to move).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveView {
+    /// The move captures.
+    pub capture: bool,
+    /// The move promotes.
+    pub promotion: bool,
+    /// The move gives check.
+    pub gives_check: bool,
+    /// A pawn move to the mover's seventh rank.
+    pub pawn_to_seventh: bool,
+    /// The move is extended.
+    pub extended: bool,
+    /// 1-based index of the move among the node's legal moves (002's `legal_move_cnt`).
+    pub legal_count: usize,
+    /// `R`: static evaluation after the move for the mover.
+    pub r: Score,
+    /// The move takes a weak pawn (undefended, no pawn beside it).
+    pub captures_weak_pawn: bool,
+    /// The mover has a pawn on its seventh rank.
+    pub own_pawn_on_seventh: bool,
+    /// The opponent has a pawn on its seventh rank.
+    pub opponent_pawn_on_seventh: bool,
+    /// The mover's series after the move.
+    pub line: LineStats,
+}
+
+impl MoveView {
+    /// Not a capture, promotion or check: a quiet move in the documents' sense.
+    pub fn is_quiet(&self) -> bool {
+        !self.capture && !self.promotion
+    }
+}
+
+/// Which bound a signal plays on: skip moves below alpha, or cut with beta (002: "never both
+/// in one search function, or the search degenerates").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SignalSide {
+    /// Skip a move whose verified score stays at or below alpha.
+    Alpha,
+    /// Cut the node with beta when the verified score reaches beta.
+    Beta,
+    /// Both (only `window_margins`, whose 002 listing has both in one function).
+    Both,
+}
+
+impl SignalSide {
+    /// Plays on the alpha side.
+    pub fn alpha(self) -> bool {
+        matches!(self, SignalSide::Alpha | SignalSide::Both)
+    }
+
+    /// Plays on the beta side.
+    pub fn beta(self) -> bool {
+        matches!(self, SignalSide::Beta | SignalSide::Both)
+    }
+}
