@@ -9,10 +9,12 @@ use cozy_chess::Board;
 
 use crate::engine::config::{Algorithm, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
+use crate::engine::heuristics::{HeuristicsConfig, REGISTRY, spec};
 use crate::engine::notation;
 use crate::engine::perft;
 use crate::engine::position::Position;
 use crate::engine::search::{self, IterationInfo, Observer};
+use crate::engine::stats::SearchStats;
 use crate::harness::bench;
 
 /// Read `startpos` or a FEN.
@@ -80,32 +82,77 @@ impl Observer for IterationTable {
     }
 }
 
+/// Arguments of `searchlab search`.
+pub struct SearchArgs {
+    /// `startpos` or a FEN.
+    pub position: String,
+    /// Deepest iteration.
+    pub depth: u32,
+    /// The heuristics SPEC.
+    pub heuristics: String,
+    /// PRNG seed.
+    pub seed: u64,
+    /// Overrides the SPEC's algorithm.
+    pub algorithm: Option<Algorithm>,
+    /// The static evaluation.
+    pub eval: EvalKind,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Time budget, ms.
+    pub movetime: Option<u64>,
+}
+
+/// A search configuration from a SPEC, an optional algorithm override and a seed; the
+/// combination is validated.
+pub fn configure(
+    spec: &str,
+    algorithm: Option<Algorithm>,
+    seed: u64,
+) -> Result<SearchConfig, String> {
+    let mut setup = spec::parse(spec)?;
+    if let Some(algorithm) = algorithm {
+        setup.algorithm = algorithm;
+        spec::validate(&setup)?;
+    }
+    Ok(SearchConfig {
+        seed,
+        ..SearchConfig::from_setup(setup)
+    })
+}
+
+/// Print each enabled heuristic's counters.
+fn print_counters(config: &SearchConfig, stats: &SearchStats) {
+    for id in config.heuristics.enabled_ids() {
+        let c = stats.heuristics.get(id);
+        println!(
+            "  {:<20} tested {:>12}  fired {:>12}  overruled {:>10}",
+            id.name(),
+            c.tested,
+            c.fired,
+            c.overruled
+        );
+    }
+}
+
 /// `searchlab search`.
-pub fn search(
-    position: &str,
-    depth: u32,
-    algorithm: Algorithm,
-    eval: EvalKind,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-) -> Result<(), String> {
-    let board = parse_position(position)?;
+pub fn search(args: &SearchArgs) -> Result<(), String> {
+    let board = parse_position(&args.position)?;
+    let depth = args.depth;
     if depth == 0 || depth >= search::MAX_PLY as u32 {
         return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
     }
     let config = SearchConfig {
-        algorithm,
-        eval,
+        eval: args.eval,
         limits: Limits {
             depth: Some(depth),
-            nodes,
-            movetime_ms: movetime,
+            nodes: args.nodes,
+            movetime_ms: args.movetime,
             ..Limits::default()
         },
-        ..SearchConfig::default()
+        ..configure(&args.heuristics, args.algorithm, args.seed)?
     };
     let result = search::search(
-        Position::new(board.clone(), eval),
+        Position::new(board.clone(), args.eval),
         config,
         &mut IterationTable,
     );
@@ -129,6 +176,10 @@ pub fn search(
         result.elapsed.as_millis(),
         search::nps(result.stats.nodes(), result.elapsed)
     );
+    if !config.heuristics.enabled_ids().is_empty() {
+        println!("heuristics (whole search):");
+        print_counters(&config, &result.stats);
+    }
     match result.best_move {
         Some(mv) => println!("bestmove {}", notation::uci(&board, mv)),
         None => println!("bestmove (none): the side to move has no legal move"),
@@ -136,8 +187,42 @@ pub fn search(
     Ok(())
 }
 
+/// `searchlab heuristics`.
+pub fn list_heuristics() {
+    println!("Heuristics (toggle with --heuristics SPEC, UCI options of the same names):\n");
+    for info in REGISTRY {
+        println!("{}  [{:?}, source {}]", info.name, info.kind, info.source);
+        println!("    {}", info.summary);
+        let defaults = HeuristicsConfig::default().params_json(info.id);
+        for (name, doc) in HeuristicsConfig::param_docs(info.id) {
+            if *name == "enabled" {
+                continue;
+            }
+            println!("    {}.{name} = {}  ({doc})", info.name, defaults[*name]);
+        }
+        println!();
+    }
+    println!("Presets:\n");
+    for preset in spec::PRESETS {
+        println!("{:<22} {}", preset.name, preset.description);
+        if !preset.spec.is_empty() {
+            println!("{:<22} = {}", "", preset.spec);
+        }
+    }
+    println!(
+        "\nSPEC: comma-separated items applied left to right from nothing: a preset, an id or +id, -id, id.param=value, algorithm=alphabeta|minimax."
+    );
+    println!("Example: --heuristics classic,-futility,+gsr,gsr.red2=3");
+}
+
 /// `searchlab bench`.
-pub fn bench(depth: u32, suite: Option<&Path>, verbose: bool) -> Result<(), String> {
+pub fn bench(
+    depth: u32,
+    heuristics: &str,
+    seed: u64,
+    suite: Option<&Path>,
+    verbose: bool,
+) -> Result<(), String> {
     if depth == 0 || depth >= search::MAX_PLY as u32 {
         return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
     }
@@ -151,7 +236,8 @@ pub fn bench(depth: u32, suite: Option<&Path>, verbose: bool) -> Result<(), Stri
                 .join("\n")
         })?,
     };
-    let report = bench::run(&records, depth, SearchConfig::default(), |line| {
+    let config = configure(heuristics, None, seed)?;
+    let report = bench::run(&records, depth, config, |line| {
         if verbose {
             eprintln!(
                 "{:<24} {:>12} nodes {:>8} ms",

@@ -42,9 +42,16 @@ enum Command {
         /// Deepest iteration.
         #[arg(long, default_value_t = 6)]
         depth: u32,
-        /// The search algorithm.
-        #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
-        algorithm: Algorithm,
+        /// Heuristics: comma-separated presets, ids, +id, -id, id.param=value, applied left
+        /// to right from nothing (see `searchlab heuristics`).
+        #[arg(long, default_value = "plain")]
+        heuristics: String,
+        /// Seed of the search's PRNG (GSR, mate history).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The search algorithm (overrides an `algorithm=` item of the heuristics).
+        #[arg(long, value_enum)]
+        algorithm: Option<Algorithm>,
         /// The static evaluation.
         #[arg(long, value_enum, default_value_t = EvalKind::Full)]
         eval: EvalKind,
@@ -62,6 +69,12 @@ enum Command {
         /// Search depth.
         #[arg(long, default_value_t = searchlab::harness::bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Heuristics SPEC, as for `search`.
+        #[arg(long, default_value = "plain")]
+        heuristics: String,
+        /// Seed of the search's PRNG.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         /// An EPD file to bench instead of the embedded suites/bench.epd.
         #[arg(long)]
         suite: Option<PathBuf>,
@@ -69,6 +82,10 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// List every heuristic (id, kind, source document, parameters and defaults) and every
+    /// preset.
+    #[command(after_help = "Example: searchlab heuristics")]
+    Heuristics,
 }
 
 fn main() -> ExitCode {
@@ -86,16 +103,33 @@ fn main() -> ExitCode {
         Some(Command::Search {
             position,
             depth,
+            heuristics,
+            seed,
             algorithm,
             eval,
             nodes,
             movetime,
-        }) => cli::search(&position, depth, algorithm, eval, nodes, movetime),
+        }) => cli::search(&cli::SearchArgs {
+            position,
+            depth,
+            heuristics,
+            seed,
+            algorithm,
+            eval,
+            nodes,
+            movetime,
+        }),
         Some(Command::Bench {
             depth,
+            heuristics,
+            seed,
             suite,
             verbose,
-        }) => cli::bench(depth, suite.as_deref(), verbose),
+        }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose),
+        Some(Command::Heuristics) => {
+            cli::list_heuristics();
+            Ok(())
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,9 +13,12 @@ use cozy_chess::util::parse_uci_move;
 
 use crate::engine::config::{Algorithm, Clock, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
+use crate::engine::heuristics::spec::{self, Setup};
+use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
 use crate::engine::notation;
 use crate::engine::position::Position;
-use crate::engine::search::{IterationInfo, Observer, Searcher};
+use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
+use serde_json::Value;
 
 /// Transposition table size limits, MiB.
 const HASH_DEFAULT_MB: usize = 16;
@@ -51,7 +54,8 @@ impl Observer for InfoPrinter {
 /// A search running on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// Gives back the search state (hash and history tables) for the next search.
+    handle: JoinHandle<SearchState>,
 }
 
 /// The engine's state between commands.
@@ -59,6 +63,8 @@ pub struct UciEngine {
     position: Position,
     config: SearchConfig,
     hash_mb: usize,
+    /// Hash and history tables kept across the searches of a game.
+    state: Option<SearchState>,
     running: Option<Running>,
 }
 
@@ -75,6 +81,7 @@ impl UciEngine {
             position: Position::startpos(),
             config: SearchConfig::default(),
             hash_mb: HASH_DEFAULT_MB,
+            state: None,
             running: None,
         }
     }
@@ -108,7 +115,10 @@ impl UciEngine {
             }
             "ucinewgame" => {
                 self.stop_search();
-                self.position = Position::startpos();
+                self.position = Position::new(cozy_chess::Board::default(), self.config.eval);
+                if let Some(state) = self.state.as_mut() {
+                    state.clear();
+                }
                 Ok(())
             }
             "position" => self.set_position(args),
@@ -141,6 +151,29 @@ impl UciEngine {
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         send("option name Eval type combo default full var full var material");
         send("option name Seed type spin default 0 min 0 max 2147483647");
+        send("option name Heuristics type string default plain");
+        let defaults = HeuristicsConfig::default();
+        for info in REGISTRY {
+            send(&format!(
+                "option name {} type check default false",
+                info.name
+            ));
+            let params = defaults.params_json(info.id);
+            for (name, value) in params.as_object().expect("params are objects") {
+                if name == "enabled" {
+                    continue;
+                }
+                let option = format!("option name {}.{name}", info.name);
+                send(&match value {
+                    Value::Bool(b) => format!("{option} type check default {b}"),
+                    Value::Number(n) if n.is_i64() || n.is_u64() => {
+                        format!("{option} type spin default {n} min -1000000 max 1000000")
+                    }
+                    Value::String(text) => format!("{option} type string default {text}"),
+                    other => format!("{option} type string default {other}"),
+                });
+            }
+        }
         send("uciok");
     }
 
@@ -186,7 +219,11 @@ impl UciEngine {
             ..self.config
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let mut searcher = Searcher::new(self.position.clone(), config, stop.clone());
+        let state = self
+            .state
+            .take()
+            .unwrap_or_else(|| SearchState::new(self.hash_mb));
+        let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
         let thread_stop = stop.clone();
         let root = self.position.board().clone();
         let handle = std::thread::spawn(move || {
@@ -199,6 +236,7 @@ impl UciEngine {
                 Some(mv) => send(&format!("bestmove {}", notation::uci(&root, mv))),
                 None => send("bestmove 0000"),
             }
+            searcher.into_state()
         });
         self.running = Some(Running { stop, handle });
         Ok(())
@@ -208,7 +246,8 @@ impl UciEngine {
     fn stop_search(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
-            let _ = running.handle.join();
+            // A search thread that panicked loses its tables; a fresh state replaces them.
+            self.state = running.handle.join().ok();
         }
     }
 
@@ -235,6 +274,7 @@ impl UciEngine {
                     ));
                 }
                 self.hash_mb = mb;
+                self.state = None;
             }
             "algorithm" => {
                 self.config.algorithm = match value.as_str() {
@@ -264,8 +304,43 @@ impl UciEngine {
                     .parse()
                     .map_err(|_| format!("setoption: Seed needs a number, got '{value}'"))?;
             }
-            _ => return Err(format!("setoption: unknown option '{name}'")),
+            "heuristics" => {
+                let setup =
+                    spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
+                self.config.algorithm = setup.algorithm;
+                self.config.heuristics = setup.heuristics;
+            }
+            _ => return self.set_heuristic_option(&name, &value),
         }
+        Ok(())
+    }
+
+    /// `setoption name <id> value true|false` or `setoption name <id>.<param> value V`. A
+    /// change that makes a combination the documents forbid is refused and undone.
+    fn set_heuristic_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let (id_name, param) = match name.split_once('.') {
+            Some((id, param)) => (id, Some(param)),
+            None => (name, None),
+        };
+        let id =
+            Id::from_name(id_name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+        let mut heuristics = self.config.heuristics;
+        match param {
+            None => match value {
+                "true" => heuristics.set_enabled(id, true),
+                "false" => heuristics.set_enabled(id, false),
+                _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
+            },
+            Some(param) => heuristics
+                .set_param(id, param, value)
+                .map_err(|e| format!("setoption: {e}"))?,
+        }
+        let setup = Setup {
+            algorithm: self.config.algorithm,
+            heuristics,
+        };
+        spec::validate(&setup).map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
+        self.config.heuristics = heuristics;
         Ok(())
     }
 
@@ -408,5 +483,50 @@ mod tests {
         );
         assert!(engine.set_option(&["name", "Nope", "value", "1"]).is_err());
         assert!(engine.set_option(&["Hash"]).is_err());
+    }
+
+    #[test]
+    fn every_heuristic_is_an_option() {
+        let mut engine = UciEngine::new();
+        engine
+            .set_option(&["name", "killers", "value", "true"])
+            .unwrap();
+        assert!(engine.config.heuristics.killers.enabled);
+        engine
+            .set_option(&["name", "gsr.red2", "value", "3"])
+            .unwrap();
+        assert_eq!(engine.config.heuristics.gsr.red2, 3);
+        assert!(
+            engine
+                .set_option(&["name", "killers", "value", "maybe"])
+                .is_err()
+        );
+        assert!(
+            engine
+                .set_option(&["name", "gsr.nope", "value", "3"])
+                .is_err()
+        );
+        engine
+            .set_option(&["name", "Heuristics", "value", "classic,-futility"])
+            .unwrap();
+        assert!(engine.config.heuristics.tt.enabled && !engine.config.heuristics.futility.enabled);
+        assert!(
+            engine
+                .set_option(&["name", "Heuristics", "value", "classic,bogus"])
+                .is_err()
+        );
+        // A forbidden combination is refused and leaves the configuration as it was.
+        engine
+            .set_option(&["name", "ema_channel", "value", "true"])
+            .unwrap();
+        engine
+            .set_option(&["name", "trend", "value", "true"])
+            .unwrap();
+        let before = engine.config.heuristics;
+        let err = engine
+            .set_option(&["name", "trend.side", "value", "beta"])
+            .unwrap_err();
+        assert!(err.contains("refused"), "{err}");
+        assert_eq!(engine.config.heuristics, before);
     }
 }

@@ -8,6 +8,9 @@
 
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
+use super::heuristics::mvv_lva;
+use super::position::captured_piece;
+
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
 
@@ -117,9 +120,37 @@ pub fn generate_captures(board: &Board) -> MoveList {
     list
 }
 
-/// The picker's stages, walked in order.
+/// Where the picker took a move from, so the search can credit the heuristic that promoted it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The previous iteration's PV move (`pv_move`).
+    Pv,
+    /// The transposition table's move (`tt`).
+    Hash,
+    /// A killer (`killers`).
+    Killer,
+    /// A capture; `sorted` when MVV/LVA ordered it.
+    Capture {
+        /// Ordered by `mvv_lva`.
+        sorted: bool,
+    },
+    /// Any other move (sorted by history and mate history when they are on).
+    Quiet,
+}
+
+/// The picker's stages, walked in order. Ifrit's killer insertion (003) is the `LeadCapture`
+/// stage: with killers on, one capture (the best one when MVV/LVA sorts) comes before them,
+/// so they land at position 1, or at position 0 when the node has no capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// The previous iteration's PV move.
+    Pv,
+    /// The hash move.
+    Hash,
+    /// The first capture, ahead of the killers.
+    LeadCapture,
+    /// Killer slots 1 and 2.
+    Killers,
     /// Captures (en passant and capture-promotions included).
     Captures,
     /// Every other move: quiet moves, quiet promotions, castling.
@@ -128,23 +159,82 @@ pub enum Stage {
     Done,
 }
 
-/// Yields the legal moves of one node, stage by stage.
+/// What the ordering heuristics contribute at one node.
+#[derive(Clone, Copy, Default)]
+pub struct Ordering<'a> {
+    /// The previous iteration's PV move at this node.
+    pub pv_move: Option<Move>,
+    /// The transposition table's move.
+    pub hash_move: Option<Move>,
+    /// Killers of this ply (`killers` on).
+    pub killers: Option<[Option<Move>; 2]>,
+    /// MVV/LVA capture ordering (`mvv_lva` on) and where the opponent's last move landed.
+    pub mvv_lva: Option<(&'a super::heuristics::mvv_lva::Params, Option<Square>)>,
+    /// History table (`history` on).
+    pub history: Option<&'a super::heuristics::history::History>,
+    /// Mate-history table (`mate_history` on).
+    pub mate_history: Option<&'a super::heuristics::history::History>,
+}
+
+/// Yields the legal moves of one node, stage by stage, each exactly once.
 pub struct MovePicker {
     list: MoveList,
     captures: usize,
+    sorted_captures: bool,
+    pv_move: Option<Move>,
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    killers_on: bool,
+    /// Moves already yielded by the early stages, skipped later.
+    early: [Option<Move>; 4],
     index: usize,
+    killer_index: usize,
     stage: Stage,
 }
 
 impl MovePicker {
-    /// A picker over every legal move of `board`.
+    /// A picker over every legal move of `board`: captures first, then quiet moves, each in
+    /// generation order.
     pub fn new(board: &Board) -> Self {
-        let (list, captures) = generate_captures_first(board);
+        Self::with_ordering(board, &Ordering::default())
+    }
+
+    /// A picker with the ordering heuristics of `ordering`.
+    pub fn with_ordering(board: &Board, ordering: &Ordering) -> Self {
+        let (mut list, captures) = generate_captures_first(board);
+        let mut sorted_captures = false;
+        if let Some((params, last_moved_to)) = ordering.mvv_lva {
+            // Stable: equal keys keep generation order.
+            list.moves[..captures].sort_by_key(|&mv| {
+                std::cmp::Reverse(mvv_lva::capture_key(board, mv, last_moved_to, params))
+            });
+            sorted_captures = true;
+        }
+        if ordering.history.is_some() || ordering.mate_history.is_some() {
+            let side = board.side_to_move();
+            let key = |mv: Move| {
+                ordering.history.map_or(0, |h| h.history(side, mv))
+                    + ordering.mate_history.map_or(0, |h| h.mate(side, mv))
+            };
+            // Stable: equal keys keep generation order.
+            list.moves[captures..list.len].sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
+        }
+        let in_list = |mv: Option<Move>| mv.filter(|m| list.as_slice().contains(m));
+        let pv_move = in_list(ordering.pv_move);
+        let hash_move = in_list(ordering.hash_move).filter(|&m| Some(m) != pv_move);
+        let killers = ordering.killers.unwrap_or([None; 2]);
         MovePicker {
             list,
             captures,
+            sorted_captures,
+            pv_move,
+            hash_move,
+            killers,
+            killers_on: ordering.killers.is_some(),
+            early: [pv_move, hash_move, None, None],
             index: 0,
-            stage: Stage::Captures,
+            killer_index: 0,
+            stage: Stage::Pv,
         }
     }
 
@@ -163,21 +253,80 @@ impl MovePicker {
         self.stage
     }
 
-    /// The next move, or `None` when every move has been yielded.
-    pub fn next_move(&mut self) -> Option<Move> {
+    fn yielded_early(&self, mv: Move) -> bool {
+        self.early.contains(&Some(mv))
+    }
+
+    /// The next move and where it came from, or `None` when every move has been yielded.
+    pub fn next(&mut self) -> Option<(Move, Source)> {
         loop {
             match self.stage {
+                Stage::Pv => {
+                    self.stage = Stage::Hash;
+                    if let Some(mv) = self.pv_move {
+                        return Some((mv, Source::Pv));
+                    }
+                }
+                Stage::Hash => {
+                    self.stage = Stage::LeadCapture;
+                    if let Some(mv) = self.hash_move {
+                        return Some((mv, Source::Hash));
+                    }
+                }
+                Stage::LeadCapture => {
+                    self.stage = Stage::Killers;
+                    if self.killers_on {
+                        while self.index < self.captures {
+                            let mv = self.list.moves[self.index];
+                            self.index += 1;
+                            if !self.yielded_early(mv) {
+                                return Some((
+                                    mv,
+                                    Source::Capture {
+                                        sorted: self.sorted_captures,
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                }
+                Stage::Killers => {
+                    while self.killers_on && self.killer_index < 2 {
+                        let killer = self.killers[self.killer_index];
+                        self.killer_index += 1;
+                        let quiets = &self.list.moves[self.captures..self.list.len];
+                        if let Some(mv) =
+                            killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k))
+                        {
+                            self.early[2 + self.killer_index - 1] = Some(mv);
+                            return Some((mv, Source::Killer));
+                        }
+                    }
+                    self.stage = Stage::Captures;
+                }
                 Stage::Captures => {
-                    if self.index < self.captures {
+                    while self.index < self.captures {
+                        let mv = self.list.moves[self.index];
                         self.index += 1;
-                        return Some(self.list.moves[self.index - 1]);
+                        if !self.yielded_early(mv) {
+                            return Some((
+                                mv,
+                                Source::Capture {
+                                    sorted: self.sorted_captures,
+                                },
+                            ));
+                        }
                     }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.index < self.list.len() {
+                    while self.index < self.list.len() {
+                        let i = self.index;
                         self.index += 1;
-                        return Some(self.list.moves[self.index - 1]);
+                        let mv = self.list.moves[i];
+                        if !self.yielded_early(mv) {
+                            return Some((mv, Source::Quiet));
+                        }
                     }
                     self.stage = Stage::Done;
                 }
@@ -185,12 +334,31 @@ impl MovePicker {
             }
         }
     }
+
+    /// The next move, without its source.
+    pub fn next_move(&mut self) -> Option<Move> {
+        self.next().map(|(mv, _)| mv)
+    }
+}
+
+/// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
+/// legal move, captures first.
+pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
+    let (mut list, captures) = generate_captures_first(board);
+    list.moves[..captures].sort_by_key(|&mv| {
+        let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
+    });
+    if !evasions {
+        list.len = captures;
+    }
+    list
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::captured_piece;
     use std::collections::HashSet;
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -19,7 +19,7 @@ use super::eval::{self, EvalKind, Score};
 /// i.e. weight `1/n` on the new value).
 #[inline]
 fn ema(previous: f64, value: f64, n: f64) -> f64 {
-    value / n + previous * (n - 1.0) / n
+    previous + (value - previous) * n.recip()
 }
 
 /// The series of 002 at one point of the line, from White's point of view.
@@ -412,6 +412,25 @@ impl Position {
             min_eval5: window.iter().map(side_eval).min().unwrap_or(0),
             max_eval5_before: before.iter().map(side_eval).max().unwrap_or(0),
         }
+    }
+
+    /// Material balance for `side` at the current node.
+    #[inline]
+    pub fn material(&self, side: Color) -> Score {
+        let white = self
+            .series
+            .last()
+            .expect("the series has its start point")
+            .material;
+        if side == Color::White { white } else { -white }
+    }
+
+    /// `side`'s 5-ply material momentum at the current node (002's `MomentumMtl5`).
+    #[inline]
+    pub fn material_momentum(&self, side: Color) -> Score {
+        let n = self.series.len() - 1;
+        let white = self.series[n].material - self.series[n.saturating_sub(5)].material;
+        if side == Color::White { white } else { -white }
     }
 
     /// `side` has a pawn on its seventh rank (one step from promotion).

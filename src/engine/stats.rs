@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 use std::ops::AddAssign;
 
+use super::heuristics::HeuristicCounters;
+
 /// What one search (or one iteration) visited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchStats {
@@ -24,6 +26,8 @@ pub struct SearchStats {
     /// Beta cut-offs caused by the first move searched: `first_move_cutoffs / cutoffs` is the
     /// standard measure of move-ordering quality.
     pub first_move_cutoffs: u64,
+    /// Per heuristic: tested, fired, overruled.
+    pub heuristics: HeuristicCounters,
 }
 
 impl SearchStats {
@@ -50,6 +54,7 @@ impl AddAssign for SearchStats {
         self.seldepth = self.seldepth.max(other.seldepth);
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
+        self.heuristics += other.heuristics;
     }
 }
 
@@ -66,6 +71,7 @@ mod tests {
             seldepth: 7,
             cutoffs: 4,
             first_move_cutoffs: 3,
+            ..SearchStats::default()
         };
         let b = SearchStats {
             interior: 10,
@@ -74,6 +80,7 @@ mod tests {
             seldepth: 5,
             cutoffs: 6,
             first_move_cutoffs: 6,
+            ..SearchStats::default()
         };
         a += b;
         assert_eq!(a.nodes(), 66);

@@ -4,6 +4,12 @@
 //! fail-soft. 001 adds: when in check, search all evasions (no stand pat). With legal move
 //! generation a king is never captured, so Ifrit's king-capture score becomes the ordinary mate
 //! score, shortest mate first.
+//!
+//! The stand-pat evaluation defaults to the full one. 000 says Ifrit's forced variant counts
+//! "only material", yet its tables print scores such as +0,26 and +0,12 at the root that
+//! material alone cannot produce, so Ifrit's material term must carry its piece-square values.
+//! `eval = material` is the literal reading (every quiet line then scores 0 and the search
+//! degenerates into generation order).
 
 use super::params::heuristic_params;
 use crate::engine::eval::EvalKind;
@@ -13,8 +19,8 @@ heuristic_params! {
     pub struct Params {
         /// Search captures at the horizon.
         pub enabled: bool = false,
-        /// The stand-pat evaluation: `material` (Ifrit, 000) or `full`.
-        pub eval: EvalKind = EvalKind::Material,
+        /// The stand-pat evaluation: `full` (default) or `material` (000's literal wording).
+        pub eval: EvalKind = EvalKind::Full,
         /// In check, search every evasion (001) instead of standing pat.
         pub evasions: bool = true,
     }

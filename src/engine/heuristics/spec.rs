@@ -55,22 +55,22 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "centurion",
         description: "001's set: hash table, history, MVV/LVA with its extras, move-count pruning, check extension, killers, null move, futility, razoring, quiescence with evasions, PV move",
-        spec: "tt,history,mvv_lva,mvv_lva.special_first=true,mvv_lva.last_moved_first=true,futility_move_count,check_extension,check_extension.pawn_to_seventh=false,killers,null_move,futility,razoring,quiescence,quiescence.eval=full,pv_move",
+        spec: "tt,history,mvv_lva,mvv_lva.special_first=true,mvv_lva.last_moved_first=true,futility_move_count,check_extension,check_extension.pawn_to_seventh=false,killers,null_move,futility,razoring,quiescence,pv_move",
     },
     Preset {
         name: "kornilov",
         description: "002's set: hash move and PV first, killers, history and mate history, check and 7th-rank extension, guarded null move, quiescence with momentum, EMA channel, GSR, nega-scout IID",
-        spec: "tt,pv_move,mvv_lva,killers,history,mate_history,check_extension,null_move_guarded,quiescence,quiescence.eval=full,momentum,ema_channel,gsr,iid_null_window",
+        spec: "tt,pv_move,mvv_lva,killers,history,mate_history,check_extension,null_move_guarded,quiescence,momentum,ema_channel,gsr,iid_null_window",
     },
     Preset {
         name: "classic",
         description: "the standard strong set: hash table, PV move, MVV/LVA, killers, history, null move, check extension, futility, quiescence (full evaluation)",
-        spec: "tt,pv_move,mvv_lva,killers,history,null_move,check_extension,futility,quiescence,quiescence.eval=full",
+        spec: "tt,pv_move,mvv_lva,killers,history,null_move,check_extension,futility,quiescence",
     },
     Preset {
         name: "all",
         description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every channel on its alpha side",
-        spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,quiescence.eval=full,momentum,ema_channel,static_lr,beta_play,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
+        spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,momentum,ema_channel,static_lr,beta_play,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
     },
 ];
 

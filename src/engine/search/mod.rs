@@ -7,20 +7,29 @@
 //! totals).
 
 mod alphabeta;
+mod pruning;
 mod quiescence;
+mod reductions;
+mod verify;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cozy_chess::{Board, Move};
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Algorithm, SearchConfig};
 use super::eval::Score;
+use super::heuristics::history::History;
+use super::heuristics::killers::Killers;
+use super::heuristics::{COUNT, Id};
 use super::movepick::MovePicker;
 use super::position::Position;
 use super::stats::SearchStats;
+use super::tt::TranspositionTable;
 
 /// Deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -143,13 +152,75 @@ impl PvTable {
     }
 }
 
+/// What outlives one search within a game: the transposition table and the history tables
+/// (history is cleared and mate history halved at each root search, as 002 prescribes). The
+/// harness gives every position a fresh state; the UCI engine keeps it until `ucinewgame`.
+pub struct SearchState {
+    /// The transposition table.
+    pub tt: TranspositionTable,
+    /// History and mate history.
+    pub history: History,
+}
+
+impl SearchState {
+    /// A state with a transposition table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Self {
+        SearchState {
+            tt: TranspositionTable::new(hash_mb),
+            history: History::default(),
+        }
+    }
+
+    /// The state a configuration needs: a real table only when `tt` is on.
+    pub fn for_config(config: &SearchConfig, hash_mb: usize) -> Self {
+        Self::new(if config.heuristics.tt.enabled {
+            hash_mb
+        } else {
+            0
+        })
+    }
+
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+}
+
+/// Default transposition table size for searches that do not set one, MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Per-ply facts about how the search reached a node.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    /// The move into the node was extended.
+    extended: bool,
+    /// The move into the node was a capture.
+    entered_by_capture: bool,
+    /// The move into the node was a null move.
+    after_null_move: bool,
+}
+
 /// One search: a position, a configuration, and the state of the tree walk.
 pub struct Searcher {
     pos: Position,
     config: SearchConfig,
+    /// Which heuristics are on, indexed by `Id`.
+    on: [bool; COUNT],
+    /// Some move-level signal reads the line series, so they are computed per move.
+    needs_line_stats: bool,
     /// Counters of the iteration under way.
     stats: SearchStats,
     pv: PvTable,
+    /// The PV of the last completed iteration (`pv_move`).
+    previous_pv: Vec<Move>,
+    frames: Box<[Frame; MAX_PLY + 1]>,
+    /// Null moves on the current line.
+    null_depth: usize,
+    killers: Killers,
+    state: SearchState,
+    /// The seeded PRNG (GSR crossover points, mate-history bonuses), reset per search.
+    rng: Xoshiro256PlusPlus,
     stop: Arc<AtomicBool>,
     start: Instant,
     hard_deadline: Option<Duration>,
@@ -159,21 +230,90 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A search of `pos` under `config`; setting `stop` ends it within a few milliseconds.
-    pub fn new(mut pos: Position, config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+    /// A search of `pos` under `config` with fresh state; setting `stop` ends it within a few
+    /// milliseconds.
+    pub fn new(pos: Position, config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+        let state = SearchState::for_config(&config, DEFAULT_HASH_MB);
+        Self::with_state(pos, config, stop, state)
+    }
+
+    /// A search that continues from `state` (kept across the moves of a game).
+    pub fn with_state(
+        mut pos: Position,
+        config: SearchConfig,
+        stop: Arc<AtomicBool>,
+        state: SearchState,
+    ) -> Self {
         pos.set_eval_kind(config.eval);
         pos.set_root();
+        let mut on = [false; COUNT];
+        for id in Id::all() {
+            on[id as usize] = config.heuristics.enabled(id);
+        }
+        let needs_line_stats = [
+            Id::Momentum,
+            Id::EmaChannel,
+            Id::Trend,
+            Id::MinmaxChannel,
+            Id::Rsi,
+            Id::ChannelBreakout,
+            Id::WindowMargins,
+            Id::Gsr,
+            Id::GsrSimple,
+        ]
+        .iter()
+        .any(|&id| on[id as usize]);
         Searcher {
             pos,
             config,
+            on,
+            needs_line_stats,
             stats: SearchStats::default(),
             pv: PvTable::new(),
+            previous_pv: Vec::new(),
+            frames: Box::new([Frame::default(); MAX_PLY + 1]),
+            null_depth: 0,
+            killers: Killers::default(),
+            state,
+            rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             stop,
             start: Instant::now(),
             hard_deadline: None,
             nodes_before: 0,
             aborted: false,
         }
+    }
+
+    /// Give back the state for the next search of the game.
+    pub fn into_state(self) -> SearchState {
+        self.state
+    }
+
+    /// The heuristic is switched on.
+    #[inline]
+    fn on(&self, id: Id) -> bool {
+        self.on[id as usize]
+    }
+
+    /// Consult a heuristic: false when it is off or, in `main_selective`'s main function
+    /// (`selective == false`), when it is selective. Otherwise its condition is evaluated and
+    /// counted: `tested` always, `fired` when it holds.
+    #[inline]
+    fn consult(&mut self, id: Id, selective: bool, decide: impl FnOnce() -> bool) -> bool {
+        if !self.on[id as usize] || (!selective && id.kind().is_selective()) {
+            return false;
+        }
+        let fired = decide();
+        let counters = self.stats.heuristics.at(id);
+        counters.tested += 1;
+        counters.fired += u64::from(fired);
+        fired
+    }
+
+    /// One draw from the search's PRNG.
+    #[inline]
+    fn draw(&mut self) -> u32 {
+        self.rng.next_u32()
     }
 
     /// Iterative deepening until a limit; `observer` sees every completed iteration.
@@ -184,6 +324,13 @@ impl Searcher {
         self.hard_deadline = hard;
         self.nodes_before = 0;
         self.aborted = false;
+        // Every search starts from the same random state and fresh killers; history is
+        // cleared and mate history halved (002).
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+        self.killers.clear();
+        self.state.history.new_search();
+        self.previous_pv.clear();
+        let selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();
         let max_depth = limits
             .depth
@@ -194,7 +341,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.stats = SearchStats::default();
             let iteration_start = Instant::now();
-            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32);
+            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32, selective);
             result.stats += self.stats;
             if self.aborted {
                 break;
@@ -210,6 +357,7 @@ impl Searcher {
                 score,
                 pv: self.pv.line(0),
             };
+            self.previous_pv.clone_from(&info.pv);
             observer.iteration(&root, &info);
             result.best_move = info.pv.first().copied();
             result.score = score;
