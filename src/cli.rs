@@ -23,7 +23,14 @@ pub fn parse_position(text: &str) -> Result<Board, String> {
     if text == "startpos" {
         return Ok(Board::default());
     }
-    Board::from_fen(text, false).map_err(|e| {
+    // An EPD-style FEN without move counters gets "0 1".
+    let fields = text.split_whitespace().count();
+    let completed = match fields {
+        4 => format!("{text} 0 1"),
+        5 => format!("{text} 1"),
+        _ => text.to_string(),
+    };
+    Board::from_fen(&completed, false).map_err(|e| {
         let hint = if text.split_whitespace().count() < 4 {
             " (a FEN has at least 4 fields: quote it as one argument)"
         } else {
@@ -252,6 +259,10 @@ pub fn bench(
         report.lines.len(),
         report.elapsed.as_millis()
     );
+    if !config.heuristics.enabled_ids().is_empty() {
+        println!("heuristics (all positions):");
+        print_counters(&config, &report.stats);
+    }
     println!("{} nodes {} nps", report.nodes(), report.nps());
     Ok(())
 }

@@ -258,7 +258,7 @@ impl MovePicker {
     }
 
     /// The next move and where it came from, or `None` when every move has been yielded.
-    pub fn next(&mut self) -> Option<(Move, Source)> {
+    pub fn next_pick(&mut self) -> Option<(Move, Source)> {
         loop {
             match self.stage {
                 Stage::Pv => {
@@ -337,7 +337,7 @@ impl MovePicker {
 
     /// The next move, without its source.
     pub fn next_move(&mut self) -> Option<Move> {
-        self.next().map(|(mv, _)| mv)
+        self.next_pick().map(|(mv, _)| mv)
     }
 }
 

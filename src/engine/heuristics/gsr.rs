@@ -6,6 +6,7 @@
 //! - else `R = RED2` when `ply > MIN_PLY`, `depth > MIN_DEPTH`, the move is not a capture or
 //!   promotion, `legal_count > cross` and material has not risen over the last 5 plies;
 //! - else `R = RED1` when `ply > MIN_PLY`; else 0.
+//!
 //! The move is searched at `depth - 1 - R`; if that beats alpha and `R > 0`, again at
 //! `depth - 1`.
 

@@ -7,6 +7,7 @@
 //! - alpha skip: `ema24 + MARGIN2 < alpha`, not the first legal move, `ply > 2`, momentum
 //!   `+ pawn/2 < 0`, the move gives no check, no own pawn on the 7th, and
 //!   `-search(depth-2) <= alpha`.
+//!
 //! 002's listing has both in one function; `side` can restrict it to one.
 
 use super::params::heuristic_params;

@@ -89,7 +89,7 @@ impl Searcher {
         let mut best_move = None;
         let mut legal = 0;
         let mut quiets = 0;
-        while let Some((mv, source)) = picker.next() {
+        while let Some((mv, source)) = picker.next_pick() {
             legal += 1;
             node.alpha = alpha;
             let killer_candidate = killers::is_candidate(self.pos.board(), mv);

@@ -20,6 +20,7 @@ impl Searcher {
             return DRAW;
         }
         if self.on(Id::Quiescence) {
+            self.stats.heuristics.at(Id::Quiescence).tested += 1;
             return self.quiescence(alpha, beta, 0);
         }
         // A side in check with no legal move is mated, even at the horizon. Only checked
@@ -63,9 +64,8 @@ impl Searcher {
             return if evasions { -MATE + ply as Score } else { best };
         }
         if qdepth == 0 {
-            let counters = self.stats.heuristics.at(Id::Quiescence);
-            counters.tested += 1;
-            counters.fired += 1;
+            // Fired: the horizon had captures (or evasions) to search.
+            self.stats.heuristics.at(Id::Quiescence).fired += 1;
         }
         let mover = self.pos.board().side_to_move();
         for &mv in moves.as_slice() {
@@ -82,8 +82,9 @@ impl Searcher {
                 self.pos.unmake();
                 continue;
             }
-            let (child_alpha, child_beta) = self.child_window(alpha, beta);
-            let score = -self.quiescence(-child_beta, -child_alpha, qdepth + 1);
+            // Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on the window
+            // its stand pat raised, even below a full-width minimax (000).
+            let score = -self.quiescence(-beta, -alpha, qdepth + 1);
             self.pos.unmake();
             if self.aborted {
                 return DRAW;

@@ -1,0 +1,214 @@
+//! The heuristics as a whole: the golden table of bench signatures, every pruning and ordering
+//! heuristic changing the bench count (ordering ones reducing it), tactical soundness of the
+//! strong presets, and seeded reproducibility.
+//!
+//! Regenerate the golden table on purpose only: `UPDATE_GOLDEN=1 cargo test --release --test
+//! heuristics golden`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use cozy_chess::util::parse_san_move;
+
+use searchlab::cli::configure;
+use searchlab::engine::config::{Limits, SearchConfig};
+use searchlab::engine::heuristics::spec::PRESETS;
+use searchlab::engine::heuristics::{Id, Kind, REGISTRY};
+use searchlab::engine::position::Position;
+use searchlab::engine::search::{Silent, search};
+use searchlab::harness::{bench, epd};
+
+/// Depth of the golden table (the bench's default depth is measured by `tests/bench.rs`).
+const GOLDEN_DEPTH: u32 = 4;
+const GOLDEN_FILE: &str = "tests/golden/bench_signatures.json";
+
+/// Bench node counts of `(spec, depth, seed)` jobs, two at a time.
+fn bench_counts(jobs: &[(String, u32, u64)]) -> Vec<u64> {
+    let positions = bench::bench_positions();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(vec![0; jobs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((spec, depth, seed)) = jobs.get(i) else {
+                        break;
+                    };
+                    let config =
+                        configure(spec, None, *seed).unwrap_or_else(|e| panic!("{spec}: {e}"));
+                    let nodes = bench::run(&positions, *depth, config, |_| {}).nodes();
+                    results.lock().unwrap()[i] = nodes;
+                }
+            });
+        }
+    });
+    results.into_inner().unwrap()
+}
+
+fn golden_specs() -> Vec<String> {
+    let mut specs: Vec<String> = PRESETS.iter().map(|p| p.name.to_string()).collect();
+    for base in ["plain", "ifrit-plain"] {
+        for info in REGISTRY {
+            specs.push(format!("{base},+{}", info.name));
+        }
+    }
+    specs
+}
+
+/// Full-width minimax presets are measured shallower: they have no cut-offs at all, and the
+/// bench's tactical middlegames make even their quiescence large.
+fn golden_depth(spec: &str) -> u32 {
+    if spec.starts_with("minimax") {
+        2
+    } else {
+        GOLDEN_DEPTH
+    }
+}
+
+#[test]
+fn golden_bench_signatures() {
+    let specs = golden_specs();
+    let jobs: Vec<(String, u32, u64)> = specs
+        .iter()
+        .map(|s| (s.clone(), golden_depth(s), 0))
+        .collect();
+    let counts = bench_counts(&jobs);
+    let table: BTreeMap<String, u64> = specs.into_iter().zip(counts).collect();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(GOLDEN_FILE);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        let text = serde_json::to_string_pretty(&table).unwrap();
+        std::fs::write(&path, text + "\n").unwrap();
+        return;
+    }
+    let text =
+        std::fs::read_to_string(&path).expect("the golden table exists (UPDATE_GOLDEN=1 makes it)");
+    let golden: BTreeMap<String, u64> = serde_json::from_str(&text).unwrap();
+    let mut differences = Vec::new();
+    for (spec, nodes) in &table {
+        match golden.get(spec) {
+            Some(expected) if expected == nodes => {}
+            Some(expected) => differences.push(format!("{spec}: {nodes} (golden {expected})")),
+            None => differences.push(format!("{spec}: {nodes} (not in the golden table)")),
+        }
+    }
+    assert!(
+        differences.is_empty() && golden.len() == table.len(),
+        "bench signatures changed at depth {GOLDEN_DEPTH}:\n{}",
+        differences.join("\n")
+    );
+}
+
+/// Where a heuristic is measured: over `plain` at the bench's default depth, except `rsi`,
+/// whose flags apply only beyond ply 5 (002), so it needs depth 7 (over `classic`, to keep
+/// that affordable).
+fn base_of(id: Id) -> (&'static str, u32) {
+    match id {
+        Id::Rsi => ("classic", 7),
+        _ => ("plain", bench::DEFAULT_DEPTH),
+    }
+}
+
+#[test]
+fn every_pruning_and_ordering_heuristic_changes_the_bench_and_ordering_reduces_it() {
+    let measured: Vec<Id> = REGISTRY
+        .iter()
+        .filter(|info| {
+            matches!(
+                info.kind,
+                Kind::Ordering | Kind::NodePruning | Kind::MovePruning | Kind::Reduction
+            )
+        })
+        .map(|info| info.id)
+        .collect();
+    let mut jobs = Vec::new();
+    for &id in &measured {
+        let (base, depth) = base_of(id);
+        jobs.push((base.to_string(), depth, 0));
+        jobs.push((format!("{base},+{}", id.name()), depth, 0));
+    }
+    jobs.sort();
+    jobs.dedup();
+    let counts = bench_counts(&jobs);
+    let count = |spec: &str, depth: u32| {
+        counts[jobs
+            .iter()
+            .position(|j| j.0 == spec && j.1 == depth)
+            .unwrap()]
+    };
+    let mut failures = Vec::new();
+    for id in measured {
+        let (base, depth) = base_of(id);
+        let without = count(base, depth);
+        let with = count(&format!("{base},+{}", id.name()), depth);
+        if with == without {
+            failures.push(format!(
+                "{} does not change the bench over {base} at depth {depth} ({with})",
+                id.name()
+            ));
+        }
+        if id.kind() == Kind::Ordering && with >= without {
+            failures.push(format!(
+                "{} does not reduce the bench over {base}: {with} >= {without}",
+                id.name()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn strong_presets_solve_the_project_tactics() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/tactics.epd");
+    let records = epd::read_file(&path).expect("tactics suite reads");
+    assert!(records.len() >= 8);
+    for preset in ["classic", "all"] {
+        for record in &records {
+            let config = SearchConfig {
+                limits: Limits::depth(5),
+                ..configure(preset, None, 0).unwrap()
+            };
+            let result = search(
+                Position::new(record.board.clone(), config.eval),
+                config,
+                &mut Silent,
+            );
+            let best = result.best_move.expect("a move");
+            let expected: Vec<_> = record
+                .operands("bm")
+                .unwrap()
+                .iter()
+                .map(|san| parse_san_move(&record.board, san).unwrap())
+                .collect();
+            assert!(
+                expected.contains(&best),
+                "{preset} played {best} in {}",
+                record.id()
+            );
+        }
+    }
+}
+
+#[test]
+fn same_spec_and_seed_give_the_same_nodes_and_seeds_matter_for_gsr() {
+    let jobs: Vec<(String, u32, u64)> = vec![
+        ("kornilov".into(), 4, 7),
+        ("kornilov".into(), 4, 7),
+        ("classic,gsr".into(), 6, 1),
+        ("classic,gsr".into(), 6, 2),
+        ("all".into(), 4, 3),
+        ("all".into(), 4, 3),
+    ];
+    let counts = bench_counts(&jobs);
+    assert_eq!(counts[0], counts[1], "kornilov, same seed");
+    assert_ne!(counts[2], counts[3], "gsr with two seeds");
+    assert_eq!(counts[4], counts[5], "all, same seed");
+}
+
+#[test]
+fn plain_ignores_the_seed() {
+    let counts = bench_counts(&[("plain".into(), 3, 1), ("plain".into(), 3, 99)]);
+    assert_eq!(counts[0], counts[1]);
+}
