@@ -132,3 +132,69 @@ fn iterations_are_reported_in_order_with_growing_totals() {
     assert!(collect.0.windows(2).all(|w| w[0].1 < w[1].1));
     assert_eq!(collect.0.last().unwrap().1, result.stats.nodes());
 }
+
+fn with_spec(spec: &str, depth: u32) -> SearchConfig {
+    let setup = crate::engine::heuristics::spec::parse(spec).unwrap();
+    SearchConfig {
+        limits: Limits::depth(depth),
+        ..SearchConfig::from_setup(setup)
+    }
+}
+
+#[test]
+fn minimax_with_quiescence_keeps_perft_leaves_and_searches_captures_below() {
+    let result = search(Position::startpos(), with_spec("minimax-q", 4), &mut Silent);
+    let last = result.iterations.last().unwrap();
+    assert_eq!(last.stats.horizon, 197_281);
+    assert!(last.stats.quiescence > 0);
+    assert_eq!(last.stats.cutoffs, 0);
+}
+
+#[test]
+fn quiescence_sees_that_a_defended_pawn_is_poisoned() {
+    // Qxd5 wins a pawn at depth 1 unless the recapture cxd5 is seen.
+    let fen = "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1";
+    let greedy = search(position(fen), config(Algorithm::Alphabeta, 1), &mut Silent);
+    let board: cozy_chess::Board = fen.parse().unwrap();
+    let qxd5: cozy_chess::Move = "d1d5".parse().unwrap();
+    assert_eq!(
+        greedy.best_move,
+        Some(qxd5),
+        "without quiescence the capture looks free"
+    );
+    let careful = search(position(fen), with_spec("quiescence", 1), &mut Silent);
+    assert_ne!(careful.best_move, Some(qxd5));
+    assert!(careful.stats.quiescence > 0);
+    assert!(board.is_legal(careful.best_move.unwrap()));
+}
+
+#[test]
+fn quiescence_searches_evasions_when_in_check() {
+    // After 3.Bb5+ the horizon node (depth 1) is in check: the evasion search resolves it.
+    let fen = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+    let result = search(position(fen), with_spec("quiescence", 1), &mut Silent);
+    let c = result
+        .stats
+        .heuristics
+        .get(crate::engine::heuristics::Id::Quiescence);
+    assert_eq!(c.tested, result.stats.horizon);
+    assert!(c.fired > 0 && c.fired <= c.tested);
+}
+
+#[test]
+fn every_preset_searches_the_start_position() {
+    for preset in crate::engine::heuristics::spec::PRESETS {
+        let depth = if preset.name.starts_with("minimax") {
+            3
+        } else {
+            5
+        };
+        let result = search(
+            Position::startpos(),
+            with_spec(preset.name, depth),
+            &mut Silent,
+        );
+        assert_eq!(result.depth, depth, "{}", preset.name);
+        assert!(result.best_move.is_some(), "{}", preset.name);
+    }
+}
