@@ -8,5 +8,6 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod search;
+pub mod series;
 pub mod stats;
 pub mod tt;

@@ -257,6 +257,23 @@ impl MovePicker {
         self.early.contains(&Some(mv))
     }
 
+    /// The next capture not yielded by an earlier stage.
+    fn next_capture(&mut self) -> Option<(Move, Source)> {
+        while self.index < self.captures {
+            let mv = self.list.moves[self.index];
+            self.index += 1;
+            if !self.yielded_early(mv) {
+                return Some((
+                    mv,
+                    Source::Capture {
+                        sorted: self.sorted_captures,
+                    },
+                ));
+            }
+        }
+        None
+    }
+
     /// The next move and where it came from, or `None` when every move has been yielded.
     pub fn next_pick(&mut self) -> Option<(Move, Source)> {
         loop {
@@ -275,19 +292,10 @@ impl MovePicker {
                 }
                 Stage::LeadCapture => {
                     self.stage = Stage::Killers;
-                    if self.killers_on {
-                        while self.index < self.captures {
-                            let mv = self.list.moves[self.index];
-                            self.index += 1;
-                            if !self.yielded_early(mv) {
-                                return Some((
-                                    mv,
-                                    Source::Capture {
-                                        sorted: self.sorted_captures,
-                                    },
-                                ));
-                            }
-                        }
+                    if self.killers_on
+                        && let Some(pick) = self.next_capture()
+                    {
+                        return Some(pick);
                     }
                 }
                 Stage::Killers => {
@@ -305,17 +313,8 @@ impl MovePicker {
                     self.stage = Stage::Captures;
                 }
                 Stage::Captures => {
-                    while self.index < self.captures {
-                        let mv = self.list.moves[self.index];
-                        self.index += 1;
-                        if !self.yielded_early(mv) {
-                            return Some((
-                                mv,
-                                Source::Capture {
-                                    sorted: self.sorted_captures,
-                                },
-                            ));
-                        }
+                    if let Some(pick) = self.next_capture() {
+                        return Some(pick);
                     }
                     self.stage = Stage::Quiets;
                 }
