@@ -1,11 +1,14 @@
 //! EPD reading: four FEN fields (optionally the two move counters of a full FEN), then opcodes
 //! `op operand ...;`. Perft lines `FEN ;D1 20 ;D2 400` read through the same path: `D1` is an
-//! opcode with one operand. Every error names the file, the line and the reason.
+//! opcode with one operand. `bm`/`am` moves are read in SAN (check and mate suffixes, `O-O`
+//! or `0-0`, promotions with or without `=`) or UCI notation and must be legal; STS points are
+//! read from `c0 "f5=10, Be5+=2"`. Every error names the file, the line and the reason.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use cozy_chess::Board;
+use cozy_chess::util::{parse_san_move, parse_uci_move};
+use cozy_chess::{Board, Move};
 
 /// One EPD operation: an opcode and its operands (quotes removed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +30,12 @@ pub struct EpdRecord {
     pub fen: String,
     /// The operations, in file order; unknown opcodes are kept.
     pub operations: Vec<Operation>,
+    /// The `bm` moves (legal in `board`).
+    pub best_moves: Vec<Move>,
+    /// The `am` moves (legal in `board`).
+    pub avoid_moves: Vec<Move>,
+    /// STS points per move, from `c0 "Move=10, Other=3"` (empty when `c0` is no such list).
+    pub points: Vec<(Move, u32)>,
 }
 
 impl EpdRecord {
@@ -60,6 +69,43 @@ impl EpdRecord {
         counts.sort_unstable();
         counts
     }
+}
+
+/// Read a move in SAN (check and mate suffixes, annotation marks, `0-0` castling, promotion
+/// with or without `=`) or in UCI notation; it must be legal in `board`.
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+    let trimmed = text.trim_end_matches(['+', '#', '!', '?']);
+    let mut san = trimmed.replace('0', "O");
+    // A promotion written without `=` or in lower case (`e8q`, `exd8N`) reads as SAN too.
+    let bytes: Vec<char> = san.chars().collect();
+    if bytes.len() >= 3
+        && bytes[bytes.len() - 2].is_ascii_digit()
+        && "nbrqNBRQ".contains(bytes[bytes.len() - 1])
+    {
+        let piece = bytes[bytes.len() - 1].to_ascii_uppercase();
+        san = format!("{}={piece}", &san[..san.len() - 1]);
+    }
+    if let Ok(mv) = parse_san_move(board, &san) {
+        return Ok(mv);
+    }
+    if let Ok(mv) = parse_uci_move(board, text)
+        && board.is_legal(mv)
+    {
+        return Ok(mv);
+    }
+    Err(format!("illegal or unreadable move '{text}'"))
+}
+
+/// STS points from a `c0` comment such as `"f5=10, Be5+=2, Bf2=3"`; `None` when it is not such
+/// a list.
+fn sts_points(board: &Board, comment: &str) -> Option<Vec<(Move, u32)>> {
+    comment
+        .split(',')
+        .map(|item| {
+            let (mv, points) = item.trim().rsplit_once('=')?;
+            Some((parse_move(board, mv).ok()?, points.trim().parse().ok()?))
+        })
+        .collect()
 }
 
 /// A line that could not be read.
@@ -206,40 +252,61 @@ pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
         .or_else(|| find("fmvn"))
         .unwrap_or_else(|| "1".into());
     let fen = format!("{} {halfmove} {fullmove}", fields.join(" "));
-    let board = Board::from_fen(&fen, false).map_err(|e| format!("invalid FEN `{fen}`: {e:?}"))?;
+    let board = Board::from_fen(&fen, false).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
+    let moves = |opcode: &str| -> Result<Vec<Move>, String> {
+        operations
+            .iter()
+            .filter(|op| op.opcode == opcode)
+            .flat_map(|op| op.operands.iter())
+            .map(|text| parse_move(&board, text).map_err(|e| format!("{opcode}: {e}")))
+            .collect()
+    };
+    let best_moves = moves("bm")?;
+    let avoid_moves = moves("am")?;
+    let points = find("c0")
+        .and_then(|c0| sts_points(&board, &c0))
+        .unwrap_or_default();
     Ok(EpdRecord {
         line,
         board,
         fen,
         operations,
+        best_moves,
+        avoid_moves,
+        points,
     })
 }
 
 /// Read every position of an EPD text. Blank lines and lines starting with `#` are skipped.
 /// All bad lines are reported, not just the first.
 pub fn parse_text(text: &str, file: &Path) -> Result<Vec<EpdRecord>, Vec<EpdError>> {
-    let mut records = Vec::new();
-    let mut errors = Vec::new();
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        match parse_line(trimmed, line) {
-            Ok(record) => records.push(record),
-            Err(reason) => errors.push(EpdError {
-                file: file.to_path_buf(),
-                line,
-                reason,
-            }),
-        }
-    }
+    let (records, errors) = parse_text_lenient(text, file);
     if errors.is_empty() {
         Ok(records)
     } else {
         Err(errors)
     }
+}
+
+/// Read every readable position of an EPD text and the errors of the others (`--skip-invalid`).
+pub fn parse_text_lenient(text: &str, file: &Path) -> (Vec<EpdRecord>, Vec<EpdError>) {
+    let mut records = Vec::new();
+    let mut errors = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        match parse_line(trimmed, index + 1) {
+            Ok(record) => records.push(record),
+            Err(reason) => errors.push(EpdError {
+                file: file.to_path_buf(),
+                line: index + 1,
+                reason,
+            }),
+        }
+    }
+    (records, errors)
 }
 
 /// Read an EPD file.
@@ -306,6 +373,88 @@ mod tests {
             "{}",
             errors[1]
         );
+    }
+
+    #[test]
+    fn moves_in_every_notation() {
+        let board: Board = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let castle: Move = "e1h1".parse().unwrap();
+        for text in ["O-O", "0-0", "O-O+", "e1g1"] {
+            assert_eq!(parse_move(&board, text), Ok(castle), "{text}");
+        }
+        let promo: Move = "b7a8q".parse().unwrap();
+        for text in ["bxa8=Q", "bxa8Q", "bxa8=Q+", "b7a8q", "bxa8q!"] {
+            assert_eq!(parse_move(&board, text), Ok(promo), "{text}");
+        }
+        assert_eq!(parse_move(&board, "O-O-O"), Ok("e1a1".parse().unwrap()));
+        assert!(parse_move(&board, "Qd4").is_err());
+        assert!(parse_move(&board, "e2e4").is_err(), "illegal UCI");
+    }
+
+    #[test]
+    fn bm_am_and_sts_points_are_read() {
+        let r = parse_line(
+            r#"1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2K1 w - - bm f5; am Qe1; id "STS(v1.0) Undermine.001"; c0 "f5=10, Be5+=2, Bf2=3, Bg4=2";"#,
+            1,
+        )
+        .unwrap();
+        assert_eq!(r.best_moves, vec!["f4f5".parse::<Move>().unwrap()]);
+        assert_eq!(r.avoid_moves, vec!["e2e1".parse::<Move>().unwrap()]);
+        assert_eq!(r.points.len(), 4);
+        assert_eq!(r.points[1], ("d4e5".parse().unwrap(), 2));
+        // A c0 that is a plain comment gives no points.
+        let r = parse_line(r#"4k3/8/8/8/8/8/8/4K2R w K - c0 "a comment";"#, 1).unwrap();
+        assert!(r.points.is_empty());
+    }
+
+    #[test]
+    fn illegal_bm_is_an_error_with_the_reason() {
+        let text = "4k3/8/8/8/8/8/8/4K2R w K - bm Qh5; id \"x\";\n";
+        let errors = parse_text(text, Path::new("s.epd")).unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "s.epd:1: bm: illegal or unreadable move 'Qh5'"
+        );
+        let (records, errors) = parse_text_lenient(
+            &format!("{text}4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;\n"),
+            Path::new("s.epd"),
+        );
+        assert_eq!((records.len(), errors.len()), (1, 1));
+    }
+
+    #[test]
+    fn mutated_lines_never_panic() {
+        use rand_core::{Rng, SeedableRng};
+        let sources: Vec<&str> = include_str!("../../suites/tactics.epd")
+            .lines()
+            .chain(include_str!("../../suites/perft.epd").lines())
+            .chain(include_str!("../../suites/bench.epd").lines().take(10))
+            .collect();
+        let alphabet: Vec<char> = "rnbqkpRNBQKP12345678/ -;\"=+#xOo0abcdefgh.wD"
+            .chars()
+            .collect();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2026);
+        let mut read = 0;
+        for _ in 0..10_000 {
+            let mut line: Vec<char> = sources[rng.next_u32() as usize % sources.len()]
+                .chars()
+                .collect();
+            for _ in 0..=(rng.next_u32() % 4) {
+                let at = rng.next_u32() as usize % (line.len() + 1);
+                let c = alphabet[rng.next_u32() as usize % alphabet.len()];
+                match rng.next_u32() % 4 {
+                    0 if at < line.len() => line[at] = c,
+                    1 => line.insert(at, c),
+                    2 if at < line.len() => {
+                        line.remove(at);
+                    }
+                    _ => line.truncate(at),
+                }
+            }
+            let text: String = line.into_iter().collect();
+            read += usize::from(parse_line(&text, 1).is_ok());
+        }
+        assert!(read > 0, "some mutations stay valid");
     }
 
     #[test]
