@@ -15,7 +15,7 @@ use crate::engine::perft;
 use crate::engine::position::Position;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::stats::SearchStats;
-use crate::harness::bench;
+use crate::harness::{bench, epd, runner, summary};
 
 /// Read `startpos` or a FEN.
 pub fn parse_position(text: &str) -> Result<Board, String> {
@@ -264,5 +264,269 @@ pub fn bench(
         print_counters(&config, &report.stats);
     }
     println!("{} nodes {} nps", report.nodes(), report.nps());
+    Ok(())
+}
+
+/// Arguments of `searchlab run`.
+pub struct RunArgs {
+    /// EPD files.
+    pub suites: Vec<std::path::PathBuf>,
+    /// `[LABEL=]SPEC` variants.
+    pub variants: Vec<String>,
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Time limit, ms.
+    pub movetime: Option<u64>,
+    /// Seeds 0..K for randomised variants.
+    pub seeds: u64,
+    /// Worker threads.
+    pub jobs: Option<usize>,
+    /// Results file.
+    pub out: Option<std::path::PathBuf>,
+    /// `I/N`.
+    pub shard: Option<String>,
+    /// Skip bad EPD lines.
+    pub skip_invalid: bool,
+    /// `on-one` or `off-one`.
+    pub ablation: Option<String>,
+}
+
+/// The main job's variants: the mission's six heuristics toggled against `classic`.
+pub const MAIN_JOB: &[(&str, &str)] = &[
+    ("classic", "classic"),
+    ("-killers", "classic,-killers"),
+    ("-quiescence", "classic,-quiescence"),
+    ("-futility", "classic,-futility"),
+    ("+momentum", "classic,+momentum"),
+    ("+ema_channel", "classic,+ema_channel"),
+    ("+gsr", "classic,+gsr"),
+];
+
+/// Read a suite, failing with every bad line or, with `skip_invalid`, warning about them.
+fn load_suite(
+    path: &Path,
+    text: Option<&str>,
+    skip_invalid: bool,
+) -> Result<runner::Suite, String> {
+    let (records, errors) = match text {
+        Some(text) => epd::parse_text_lenient(text, path),
+        None => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            epd::parse_text_lenient(&text, path)
+        }
+    };
+    if !errors.is_empty() {
+        let listing: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        if !skip_invalid {
+            return Err(format!(
+                "{} bad line(s) (use --skip-invalid to skip them):\n{}",
+                errors.len(),
+                listing.join("\n")
+            ));
+        }
+        for line in &listing {
+            eprintln!("warning: skipped {line}");
+        }
+        eprintln!(
+            "warning: {} line(s) of {} skipped",
+            errors.len(),
+            path.display()
+        );
+    }
+    Ok(runner::Suite {
+        path: path.to_path_buf(),
+        records,
+    })
+}
+
+/// `searchlab run`.
+pub fn run(args: &RunArgs) -> Result<(), String> {
+    let suites = if args.suites.is_empty() {
+        vec![
+            load_suite(Path::new("suites/bench.epd"), Some(bench::BENCH_EPD), false)?,
+            load_suite(Path::new("suites/tactics.epd"), Some(TACTICS_EPD), false)?,
+        ]
+    } else {
+        args.suites
+            .iter()
+            .map(|p| load_suite(p, None, args.skip_invalid))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let specs: Vec<(String, String)> = if args.variants.is_empty() {
+        MAIN_JOB
+            .iter()
+            .map(|(l, s)| (l.to_string(), s.to_string()))
+            .collect()
+    } else {
+        args.variants
+            .iter()
+            .map(|v| match v.split_once('=') {
+                Some((label, spec)) if !label.contains(',') && !label.contains('.') => {
+                    (label.to_string(), spec.to_string())
+                }
+                _ => (v.clone(), v.clone()),
+            })
+            .collect()
+    };
+    let specs = match args.ablation.as_deref() {
+        None => specs,
+        Some(mode) => ablation(mode, &args.variants, specs)?,
+    };
+    let mut variants = Vec::new();
+    for (label, spec) in specs {
+        if variants.iter().any(|v: &runner::Variant| v.label == label) {
+            return Err(format!("two variants are labelled '{label}'"));
+        }
+        let config = configure(&spec, None, 0).map_err(|e| format!("variant '{label}': {e}"))?;
+        variants.push(runner::Variant {
+            label,
+            spec,
+            config,
+        });
+    }
+    let limits = Limits {
+        depth: args
+            .depth
+            .or((args.nodes.is_none() && args.movetime.is_none()).then_some(7)),
+        nodes: args.nodes,
+        movetime_ms: args.movetime,
+        ..Limits::default()
+    };
+    if args.seeds == 0 {
+        return Err("--seeds must be at least 1".into());
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| "reports/main/results.jsonl".into());
+    let plan = runner::Run {
+        variants,
+        suites,
+        limits,
+        seeds: (0..args.seeds).collect(),
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        out: out.clone(),
+        shard: args
+            .shard
+            .as_deref()
+            .map(runner::Shard::parse)
+            .transpose()?,
+        progress: true,
+    };
+    let records = runner::run(&plan)?;
+    let labels: Vec<String> = plan.variants.iter().map(|v| v.label.clone()).collect();
+    let table = summary::markdown(&labels, &records);
+    print!("{table}");
+    let summary_path = out.with_extension("md");
+    std::fs::write(&summary_path, &table)
+        .map_err(|e| format!("{}: {e}", summary_path.display()))?;
+    eprintln!(
+        "results: {}  summary: {}",
+        out.display(),
+        summary_path.display()
+    );
+    Ok(())
+}
+
+/// The project's tactics suite, compiled in for the main job.
+pub const TACTICS_EPD: &str = include_str!("../suites/tactics.epd");
+
+/// The variants of an ablation around the first given variant.
+fn ablation(
+    mode: &str,
+    given: &[String],
+    specs: Vec<(String, String)>,
+) -> Result<Vec<(String, String)>, String> {
+    let (label, base) = if given.is_empty() {
+        let base = if mode == "on-one" { "plain" } else { "all" };
+        (base.to_string(), base.to_string())
+    } else {
+        specs[0].clone()
+    };
+    let setup = spec::parse(&base)?;
+    let mut out = vec![(label.clone(), base.clone())];
+    for info in REGISTRY {
+        let on = setup.heuristics.enabled(info.id);
+        let (sign, wanted) = if mode == "on-one" {
+            ('+', !on)
+        } else {
+            ('-', on)
+        };
+        if !wanted {
+            continue;
+        }
+        let spec = format!("{base},{sign}{}", info.name);
+        match spec::parse(&spec) {
+            Ok(_) => out.push((format!("{label}{sign}{}", info.name), spec)),
+            Err(e) => eprintln!("ablation: {spec} left out: {e}"),
+        }
+    }
+    Ok(out)
+}
+
+/// `searchlab merge`: join shard files of one run.
+pub fn merge(files: &[std::path::PathBuf], out: &Path) -> Result<(), String> {
+    let mut header: Option<runner::Header> = None;
+    let mut records = Vec::new();
+    let mut shards = Vec::new();
+    for file in files {
+        let (h, mut r, _) = runner::read_results(file)?;
+        let h = h.ok_or_else(|| format!("{}: no header record", file.display()))?;
+        shards.push(h.shard);
+        if let Some(first) = &header {
+            let mut same = h.clone();
+            same.shard = first.shard;
+            if !first.same_run(&same) {
+                return Err(format!(
+                    "{}: belongs to another run than {}",
+                    file.display(),
+                    files[0].display()
+                ));
+            }
+        } else {
+            header = Some(h);
+        }
+        records.append(&mut r);
+    }
+    let mut header = header.expect("at least one file");
+    if let Some(Some(first)) = shards.first() {
+        let mut indices: Vec<usize> = shards.iter().flatten().map(|s| s.index).collect();
+        indices.sort_unstable();
+        indices.dedup();
+        if shards
+            .iter()
+            .any(|s| s.is_none_or(|s| s.count != first.count))
+            || indices.len() != shards.len()
+        {
+            return Err("merge: the files are not distinct shards of one run".into());
+        }
+        if indices.len() != first.count {
+            eprintln!(
+                "warning: {} of {} shards merged",
+                indices.len(),
+                first.count
+            );
+        }
+    }
+    header.shard = None;
+    let mut seen = std::collections::HashSet::new();
+    let mut text = serde_json::to_string(&header).expect("header serialises") + "\n";
+    for record in &records {
+        if seen.insert(record.key()) {
+            text += &(serde_json::to_string(record).expect("record serialises") + "\n");
+        }
+    }
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!(
+        "{} records from {} files into {}",
+        seen.len(),
+        files.len(),
+        out.display()
+    );
     Ok(())
 }

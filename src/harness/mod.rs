@@ -2,3 +2,5 @@
 
 pub mod bench;
 pub mod epd;
+pub mod runner;
+pub mod summary;

@@ -1,0 +1,162 @@
+//! The benchmark runner: identical nodes for any number of workers, resumption after a kill
+//! that leaves every finished record and a half-written line, shards that add up to the whole
+//! run, and clear errors for malformed suites.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use searchlab::cli::configure;
+use searchlab::engine::config::Limits;
+use searchlab::harness::epd;
+use searchlab::harness::runner::{self, PositionRecord, Run, Shard, Suite, Variant};
+
+fn suite() -> Suite {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/tactics.epd");
+    Suite {
+        records: epd::read_file(&path).unwrap(),
+        path: PathBuf::from("suites/tactics.epd"),
+    }
+}
+
+fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
+    let variants = ["plain", "classic", "classic,gsr"]
+        .iter()
+        .map(|spec| Variant {
+            label: spec.to_string(),
+            spec: spec.to_string(),
+            config: configure(spec, None, 0).unwrap(),
+        })
+        .collect();
+    Run {
+        variants,
+        suites: vec![suite()],
+        limits: Limits::depth(4),
+        seeds: vec![0, 1],
+        jobs,
+        out: out.to_path_buf(),
+        shard,
+        progress: false,
+    }
+}
+
+/// Records by task, without the wall-clock fields.
+fn by_task(records: &[PositionRecord]) -> BTreeMap<(String, String, usize, u64), PositionRecord> {
+    records
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r.time_ms = 0.0;
+            r.time_to_solution_ms = None;
+            r.iterations.iter_mut().for_each(|it| it.time_ms = 0.0);
+            (r.key(), r)
+        })
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("results.jsonl")
+}
+
+#[test]
+fn workers_resume_and_shards_give_identical_records() {
+    let one = runner::run(&plan(&scratch("one"), 1, None)).unwrap();
+    // 8 positions x (plain + classic + 2 seeds of classic,gsr).
+    assert_eq!(one.len(), 8 * 4);
+    let two = runner::run(&plan(&scratch("two"), 2, None)).unwrap();
+    assert_eq!(by_task(&one), by_task(&two), "--jobs 1 and --jobs 2 differ");
+
+    // A run killed after some records, in the middle of writing the next line.
+    let out = scratch("resume");
+    runner::run(&plan(&out, 2, None)).unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let kept = format!(
+        "{}\n{}",
+        lines[..11].join("\n"),
+        &lines[11][..lines[11].len() / 2]
+    );
+    std::fs::write(&out, kept).unwrap();
+    let resumed = runner::run(&plan(&out, 2, None)).unwrap();
+    assert_eq!(by_task(&resumed), by_task(&one), "resumed run differs");
+    let (_, on_disk, _) = runner::read_results(&out).unwrap();
+    assert_eq!(on_disk.len(), one.len(), "the file holds each record once");
+
+    // Shards 1/2 and 2/2 together are the whole run.
+    let mut shards =
+        runner::run(&plan(&scratch("s1"), 2, Some(Shard { index: 1, count: 2 }))).unwrap();
+    let second = runner::run(&plan(&scratch("s2"), 2, Some(Shard { index: 2, count: 2 }))).unwrap();
+    assert!(!shards.is_empty() && !second.is_empty());
+    shards.extend(second);
+    assert_eq!(by_task(&shards), by_task(&one));
+    assert_ne!(
+        by_task(&one)[&("classic,gsr".into(), "suites/tactics.epd".into(), 1, 0)].nodes,
+        0
+    );
+}
+
+#[test]
+fn a_results_file_of_another_run_is_refused() {
+    let out = scratch("other");
+    runner::run(&plan(&out, 2, None)).unwrap();
+    let mut other = plan(&out, 2, None);
+    other.limits = Limits::depth(3);
+    let err = runner::run(&other).unwrap_err();
+    assert!(err.contains("another run"), "{err}");
+}
+
+#[test]
+fn malformed_suite_lines_are_listed_with_file_and_line() {
+    let dir = scratch("bad").parent().unwrap().to_path_buf();
+    let suite = dir.join("bad.epd");
+    std::fs::write(
+        &suite,
+        "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;\nnot a position\n4k3/8/8/8/8/8/8/4K2R w K - bm Qd4;\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_searchlab"))
+            .args(["run", "--variant", "plain", "--depth", "2", "--suite"])
+            .arg(&suite)
+            .arg("--out")
+            .arg(dir.join("out.jsonl"))
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let failed = run(&[]);
+    assert!(!failed.status.success());
+    let err = String::from_utf8_lossy(&failed.stderr);
+    assert!(err.contains("bad.epd:2: expected 4 FEN fields"), "{err}");
+    assert!(
+        err.contains("bad.epd:3: bm: illegal or unreadable move 'Qd4'"),
+        "{err}"
+    );
+    let skipped = run(&["--skip-invalid"]);
+    assert!(
+        skipped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&skipped.stderr)
+    );
+    assert!(String::from_utf8_lossy(&skipped.stderr).contains("2 line(s)"));
+    assert!(String::from_utf8_lossy(&skipped.stdout).contains("| plain | 1 | "));
+}
+
+#[test]
+fn merged_shards_equal_the_unsharded_run() {
+    let whole = runner::run(&plan(&scratch("whole"), 2, None)).unwrap();
+    let s1 = scratch("m1");
+    let s2 = scratch("m2");
+    runner::run(&plan(&s1, 2, Some(Shard { index: 1, count: 2 }))).unwrap();
+    runner::run(&plan(&s2, 2, Some(Shard { index: 2, count: 2 }))).unwrap();
+    let merged = scratch("merged");
+    searchlab::cli::merge(&[s1.clone(), s2], &merged).unwrap();
+    let (header, records, _) = runner::read_results(&merged).unwrap();
+    assert_eq!(header.unwrap().shard, None);
+    assert_eq!(by_task(&records), by_task(&whole));
+    // A shard merged with itself is refused.
+    assert!(searchlab::cli::merge(&[s1.clone(), s1], &scratch("twice")).is_err());
+}
