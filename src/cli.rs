@@ -15,7 +15,7 @@ use crate::engine::perft;
 use crate::engine::position::Position;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::stats::SearchStats;
-use crate::harness::{bench, epd, runner, summary};
+use crate::harness::{bench, epd, external, runner, summary};
 
 /// Read `startpos` or a FEN.
 pub fn parse_position(text: &str) -> Result<Board, String> {
@@ -273,6 +273,10 @@ pub struct RunArgs {
     pub suites: Vec<std::path::PathBuf>,
     /// `[LABEL=]SPEC` variants.
     pub variants: Vec<String>,
+    /// `[LABEL=]COMMAND` external engines.
+    pub engines: Vec<String>,
+    /// `NAME=VALUE` options for the external engines.
+    pub uci_options: Vec<String>,
     /// Depth limit.
     pub depth: Option<u32>,
     /// Node limit.
@@ -355,7 +359,9 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
             .map(|p| load_suite(p, None, args.skip_invalid))
             .collect::<Result<Vec<_>, _>>()?
     };
-    let specs: Vec<(String, String)> = if args.variants.is_empty() {
+    let specs: Vec<(String, String)> = if args.variants.is_empty() && !args.engines.is_empty() {
+        Vec::new()
+    } else if args.variants.is_empty() {
         MAIN_JOB
             .iter()
             .map(|(l, s)| (l.to_string(), s.to_string()))
@@ -385,6 +391,43 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
             label,
             spec,
             config,
+            engine: None,
+        });
+    }
+    let options = args
+        .uci_options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .ok_or_else(|| format!("--uci-option is NAME=VALUE, got '{o}'"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in &args.engines {
+        let (label, command) = match engine.split_once('=') {
+            Some((label, command)) if !label.contains(' ') && !label.contains('/') => {
+                (label.to_string(), command.to_string())
+            }
+            _ => (
+                engine
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or(engine)
+                    .to_string(),
+                engine.clone(),
+            ),
+        };
+        if variants.iter().any(|v: &runner::Variant| v.label == label) {
+            return Err(format!("two variants are labelled '{label}'"));
+        }
+        variants.push(runner::Variant {
+            label,
+            spec: String::new(),
+            config: SearchConfig::default(),
+            engine: Some(external::EngineSpec {
+                command,
+                options: options.clone(),
+            }),
         });
     }
     let limits = Limits {

@@ -96,6 +96,13 @@ enum Command {
         /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants).
         #[arg(long = "variant")]
         variants: Vec<String>,
+        /// An external UCI engine `[LABEL=]"COMMAND"`, repeated; one fresh process per
+        /// position, failures recorded with their reason.
+        #[arg(long = "engine")]
+        engines: Vec<String>,
+        /// `NAME=VALUE` sent to every external engine with setoption, repeated.
+        #[arg(long = "uci-option")]
+        uci_options: Vec<String>,
         /// Depth limit per search (default 7 when no limit is given).
         #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
         depth: Option<u32>,
@@ -185,6 +192,8 @@ fn main() -> ExitCode {
         Some(Command::Run {
             suites,
             variants,
+            engines,
+            uci_options,
             depth,
             nodes,
             movetime,
@@ -197,6 +206,8 @@ fn main() -> ExitCode {
         }) => cli::run(&cli::RunArgs {
             suites,
             variants,
+            engines,
+            uci_options,
             depth,
             nodes,
             movetime,

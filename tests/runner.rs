@@ -26,6 +26,7 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
             label: spec.to_string(),
             spec: spec.to_string(),
             config: configure(spec, None, 0).unwrap(),
+            engine: None,
         })
         .collect();
     Run {
@@ -159,4 +160,60 @@ fn merged_shards_equal_the_unsharded_run() {
     assert_eq!(by_task(&records), by_task(&whole));
     // A shard merged with itself is refused.
     assert!(searchlab::cli::merge(&[s1.clone(), s1], &scratch("twice")).is_err());
+}
+
+#[test]
+fn external_engines_share_the_results_file_and_failures_are_recorded() {
+    let dir = scratch("engines").parent().unwrap().to_path_buf();
+    let out = dir.join("engines.jsonl");
+    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "run",
+            "--variant",
+            "plain",
+            "--depth",
+            "3",
+            "--suite",
+            "suites/tactics.epd",
+        ])
+        .arg("--engine")
+        .arg(format!("self={}", env!("CARGO_BIN_EXE_searchlab")))
+        .args([
+            "--engine",
+            "broken=/bin/true",
+            "--uci-option",
+            "Hash=1",
+            "--out",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let (header, records, _) = runner::read_results(&out).unwrap();
+    assert_eq!(header.unwrap().variants.len(), 3);
+    let mut mine: Vec<_> = records.iter().filter(|r| r.variant == "self").collect();
+    let mut plain: Vec<_> = records.iter().filter(|r| r.variant == "plain").collect();
+    mine.sort_by_key(|r| r.line);
+    plain.sort_by_key(|r| r.line);
+    assert_eq!(mine.len(), 8);
+    for (a, b) in mine.iter().zip(&plain) {
+        assert_eq!(a.failure, None);
+        assert_eq!(
+            a.best_move, b.best_move,
+            "searchlab over UCI plays as in process"
+        );
+        assert_eq!(a.iterations.len(), 3);
+    }
+    let broken: Vec<_> = records.iter().filter(|r| r.variant == "broken").collect();
+    assert_eq!(broken.len(), 8);
+    assert!(
+        broken
+            .iter()
+            .all(|r| r.failure.is_some() && r.solved.is_none())
+    );
 }

@@ -2,5 +2,6 @@
 
 pub mod bench;
 pub mod epd;
+pub mod external;
 pub mod runner;
 pub mod summary;

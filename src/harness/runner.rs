@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::epd::EpdRecord;
+use super::external;
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::heuristics::HeuristicCounters;
 use crate::engine::notation;
@@ -30,6 +31,9 @@ pub struct Variant {
     pub spec: String,
     /// The full configuration (every parameter, the seed set per search).
     pub config: SearchConfig,
+    /// An external UCI engine instead of searchlab's own search.
+    #[serde(default)]
+    pub engine: Option<external::EngineSpec>,
 }
 
 /// A suite: its path and its positions.
@@ -165,6 +169,9 @@ pub struct PositionRecord {
     pub time_to_solution_ms: Option<f64>,
     /// Depth of that iteration.
     pub depth_to_solution: Option<u32>,
+    /// Why an external engine's search failed (crash, hang, illegal move).
+    #[serde(default)]
+    pub failure: Option<String>,
 }
 
 impl PositionRecord {
@@ -276,6 +283,78 @@ pub fn position_record(
         points,
         time_to_solution_ms: from.map(|it| it.elapsed.as_secs_f64() * 1000.0),
         depth_to_solution: from.map(|it| it.depth),
+        failure: None,
+    }
+}
+
+/// Build the record of an external engine's search.
+pub fn external_record(
+    variant: &str,
+    suite: &Path,
+    record: &EpdRecord,
+    outcome: &external::Outcome,
+) -> PositionRecord {
+    let board = &record.board;
+    let parse = |text: &str| cozy_chess::util::parse_uci_move(board, text).ok();
+    let mut previous = 0;
+    let iterations: Vec<IterationRecord> = outcome
+        .infos
+        .iter()
+        .map(|info| {
+            let nodes = info.nodes.saturating_sub(previous);
+            previous = info.nodes;
+            IterationRecord {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                interior: nodes,
+                horizon: 0,
+                quiescence: 0,
+                cutoffs: 0,
+                first_move_cutoffs: 0,
+                time_ms: info.time_ms as f64,
+                score: info.score,
+                best_move: info.pv.first().cloned(),
+                pv: info.pv.join(" "),
+            }
+        })
+        .collect();
+    let best = outcome.best_move.as_deref().and_then(parse);
+    let solved = if outcome.failure.is_some() {
+        None
+    } else {
+        correct(record, best)
+    };
+    let mut from: Option<(f64, u32)> = None;
+    if solved == Some(true) {
+        for (info, it) in outcome.infos.iter().zip(&iterations).rev() {
+            if correct(record, info.pv.first().and_then(|m| parse(m))) != Some(true) {
+                break;
+            }
+            from = Some((it.time_ms, it.depth));
+        }
+    }
+    let points = (!record.points.is_empty() && outcome.failure.is_none()).then(|| {
+        best.and_then(|mv| record.points.iter().find(|(m, _)| *m == mv))
+            .map_or(0, |(_, p)| *p)
+    });
+    PositionRecord {
+        kind: "position".into(),
+        variant: variant.to_string(),
+        suite: suite.display().to_string(),
+        line: record.line,
+        id: record.id(),
+        seed: 0,
+        fen: record.fen.clone(),
+        nodes: outcome.infos.last().map_or(0, |i| i.nodes),
+        iterations,
+        counters: HeuristicCounters::default(),
+        time_ms: outcome.elapsed.as_secs_f64() * 1000.0,
+        best_move: outcome.best_move.clone(),
+        solved,
+        points,
+        time_to_solution_ms: from.map(|(time, _)| time),
+        depth_to_solution: from.map(|(_, depth)| depth),
+        failure: outcome.failure.clone(),
     }
 }
 
@@ -438,18 +517,22 @@ pub fn run(plan: &Run) -> Result<Vec<PositionRecord>, String> {
                 tasks
                     .par_iter()
                     .for_each_with(sender, |sender, (variant, suite, record, seed)| {
-                        let config = SearchConfig {
-                            limits,
-                            seed: *seed,
-                            ..variant.config
+                        let record = match &variant.engine {
+                            Some(engine) => {
+                                let outcome = external::search(engine, record, &limits);
+                                external_record(&variant.label, &suite.path, record, &outcome)
+                            }
+                            None => {
+                                let config = SearchConfig {
+                                    limits,
+                                    seed: *seed,
+                                    ..variant.config
+                                };
+                                let position = Position::new(record.board.clone(), config.eval);
+                                let result = search(position, config, &mut Silent);
+                                position_record(&variant.label, &suite.path, record, *seed, &result)
+                            }
                         };
-                        let result = search(
-                            Position::new(record.board.clone(), config.eval),
-                            config,
-                            &mut Silent,
-                        );
-                        let record =
-                            position_record(&variant.label, &suite.path, record, *seed, &result);
                         // The receiver only goes away on a write error; stop quietly then.
                         let _ = sender.send(record);
                     });

@@ -1,0 +1,316 @@
+//! Any UCI engine as a variant of a run (`--engine [LABEL=]"COMMAND"`). Each position gets a
+//! fresh engine process, so an engine that crashes or hangs costs only that position: it is
+//! killed, the position is recorded as failed with the reason, and the run goes on. What the
+//! engine's `info` lines give (depth, seldepth, nodes, time, score, PV) and its best move are
+//! recorded like searchlab's own searches; its nodes are not split by kind, so they are all
+//! counted as interior nodes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use cozy_chess::util::parse_uci_move;
+use serde::{Deserialize, Serialize};
+
+use super::epd::EpdRecord;
+use crate::engine::config::Limits;
+use crate::engine::search::MATE;
+
+/// How to start and set up an external engine.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The shell command that starts it.
+    pub command: String,
+    /// `setoption` pairs sent after `uci`.
+    pub options: Vec<(String, String)>,
+}
+
+/// What the engine reported at one depth.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Info {
+    /// Depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Nodes so far (cumulative, as UCI reports them).
+    pub nodes: u64,
+    /// Milliseconds so far.
+    pub time_ms: u64,
+    /// Score in centipawns (mates as searchlab's mate scores).
+    pub score: i32,
+    /// Principal variation (UCI).
+    pub pv: Vec<String>,
+}
+
+/// The outcome of one search by an external engine.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The last report of each depth, in order.
+    pub infos: Vec<Info>,
+    /// The best move (UCI), when the engine gave a legal one.
+    pub best_move: Option<String>,
+    /// Why the search failed, if it did.
+    pub failure: Option<String>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Read one `info` line; `None` for lines without a depth and a PV (currmove and the like).
+pub fn parse_info(line: &str) -> Option<Info> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.first() != Some(&"info") {
+        return None;
+    }
+    let mut info = Info::default();
+    let mut has_depth = false;
+    let mut i = 1;
+    while i < tokens.len() {
+        let at = i;
+        let next = |k: usize| tokens.get(at + k).copied().unwrap_or("");
+        match tokens[i] {
+            "depth" => {
+                info.depth = next(1).parse().ok()?;
+                has_depth = true;
+                i += 2;
+            }
+            "seldepth" => {
+                info.seldepth = next(1).parse().unwrap_or(0);
+                i += 2;
+            }
+            "nodes" => {
+                info.nodes = next(1).parse().unwrap_or(0);
+                i += 2;
+            }
+            "time" => {
+                info.time_ms = next(1).parse().unwrap_or(0);
+                i += 2;
+            }
+            "score" => {
+                let value: i32 = next(2).parse().unwrap_or(0);
+                info.score = match next(1) {
+                    "mate" if value > 0 => MATE - (2 * value - 1),
+                    "mate" => -MATE - 2 * value,
+                    _ => value,
+                };
+                if matches!(next(3), "lowerbound" | "upperbound") {
+                    return None;
+                }
+                i += 3;
+            }
+            "pv" => {
+                info.pv = tokens[i + 1..].iter().map(|s| s.to_string()).collect();
+                break;
+            }
+            _ => i += 1,
+        }
+    }
+    (has_depth && !info.pv.is_empty()).then_some(info)
+}
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Process {
+    fn start(command: &str) -> Result<Process, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec {command}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{command}': {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Process {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("engine closed its input: {e}"))
+    }
+
+    /// Lines until one satisfies `done`, within `timeout`.
+    fn until(
+        &mut self,
+        timeout: Duration,
+        mut on_line: impl FnMut(&str) -> bool,
+    ) -> Result<(), String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if on_line(&line) {
+                        return Ok(());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no answer within {} s", timeout.as_secs()));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.child.try_wait().ok().flatten();
+                    return Err(match status {
+                        Some(status) => format!("engine exited ({status})"),
+                        None => "engine closed its output".into(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How long a search may take before the engine counts as hung.
+fn search_timeout(limits: &Limits) -> Duration {
+    match limits.movetime_ms {
+        Some(ms) => Duration::from_millis(ms * 3 + 5000),
+        None => Duration::from_secs(600),
+    }
+}
+
+/// Search one position with an external engine.
+pub fn search(engine: &EngineSpec, record: &EpdRecord, limits: &Limits) -> Outcome {
+    let start = Instant::now();
+    let mut outcome = Outcome::default();
+    if let Err(reason) = talk(engine, record, limits, &mut outcome) {
+        outcome.failure = Some(reason);
+    }
+    outcome.elapsed = start.elapsed();
+    outcome
+}
+
+fn talk(
+    engine: &EngineSpec,
+    record: &EpdRecord,
+    limits: &Limits,
+    outcome: &mut Outcome,
+) -> Result<(), String> {
+    let mut process = Process::start(&engine.command)?;
+    let setup = Duration::from_secs(30);
+    process.send("uci")?;
+    process.until(setup, |l| l.trim() == "uciok")?;
+    for (name, value) in &engine.options {
+        process.send(&format!("setoption name {name} value {value}"))?;
+    }
+    process.send("ucinewgame")?;
+    process.send("isready")?;
+    process.until(setup, |l| l.trim() == "readyok")?;
+    process.send(&format!("position fen {}", record.fen))?;
+    let go = match (limits.depth, limits.nodes, limits.movetime_ms) {
+        (_, _, Some(ms)) => format!("go movetime {ms}"),
+        (_, Some(nodes), _) => format!("go nodes {nodes}"),
+        (Some(depth), _, _) => format!("go depth {depth}"),
+        _ => "go depth 10".to_string(),
+    };
+    process.send(&go)?;
+    let mut best = None;
+    process.until(search_timeout(limits), |line| {
+        if let Some(info) = parse_info(line) {
+            match outcome.infos.last_mut() {
+                Some(last) if last.depth == info.depth => *last = info,
+                _ => outcome.infos.push(info),
+            }
+            return false;
+        }
+        let mut tokens = line.split_whitespace();
+        if tokens.next() == Some("bestmove") {
+            best = tokens.next().map(str::to_string);
+            return true;
+        }
+        false
+    })?;
+    let best = best.ok_or("bestmove without a move")?;
+    let legal = parse_uci_move(&record.board, &best)
+        .ok()
+        .filter(|&mv| record.board.is_legal(mv))
+        .is_some();
+    if !legal {
+        return Err(format!("illegal best move '{best}'"));
+    }
+    outcome.best_move = Some(best);
+    let _ = process.send("quit");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines() {
+        let info = parse_info("info depth 12 seldepth 18 multipv 1 score cp 31 nodes 123456 nps 1000 time 120 pv e2e4 e7e5").unwrap();
+        assert_eq!(
+            (
+                info.depth,
+                info.seldepth,
+                info.nodes,
+                info.time_ms,
+                info.score
+            ),
+            (12, 18, 123456, 120, 31)
+        );
+        assert_eq!(info.pv, ["e2e4", "e7e5"]);
+        assert_eq!(
+            parse_info("info depth 3 score mate 2 nodes 5 pv a1a8")
+                .unwrap()
+                .score,
+            MATE - 3
+        );
+        assert_eq!(
+            parse_info("info depth 3 score mate -1 nodes 5 pv a1a8")
+                .unwrap()
+                .score,
+            -MATE + 2
+        );
+        assert!(parse_info("info depth 5 currmove e2e4 currmovenumber 1").is_none());
+        assert!(parse_info("info depth 5 score cp 10 lowerbound nodes 4 pv e2e4").is_none());
+        assert!(parse_info("info string hello").is_none());
+        assert!(parse_info("bestmove e2e4").is_none());
+    }
+
+    #[test]
+    fn a_missing_or_silent_engine_is_a_failure_not_a_panic() {
+        let record =
+            crate::harness::epd::parse_line("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - -", 1).unwrap();
+        let missing = EngineSpec {
+            command: "/nonexistent/engine".into(),
+            options: vec![],
+        };
+        let outcome = search(&missing, &record, &Limits::depth(3));
+        assert!(outcome.failure.is_some());
+        let dies = EngineSpec {
+            command: "true".into(),
+            options: vec![],
+        };
+        let outcome = search(&dies, &record, &Limits::depth(3));
+        assert!(
+            outcome.failure.unwrap().contains("engine"),
+            "crash reported"
+        );
+    }
+}
