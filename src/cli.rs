@@ -268,32 +268,51 @@ pub fn bench(
 }
 
 /// Arguments of `searchlab run`.
+#[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// EPD files.
+    /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
+    #[arg(long = "suite")]
     pub suites: Vec<std::path::PathBuf>,
-    /// `[LABEL=]SPEC` variants.
+    /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants).
+    #[arg(long = "variant")]
     pub variants: Vec<String>,
-    /// `[LABEL=]COMMAND` external engines.
+    /// An external UCI engine `[LABEL=]"COMMAND"`, repeated; one fresh process per position,
+    /// failures recorded with their reason.
+    #[arg(long = "engine")]
     pub engines: Vec<String>,
-    /// `NAME=VALUE` options for the external engines.
+    /// `NAME=VALUE` sent to every external engine with setoption, repeated.
+    #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
-    /// Depth limit.
+    /// Depth limit per search (default 7 when no limit is given).
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
     pub depth: Option<u32>,
-    /// Node limit.
+    /// Node limit per search.
+    #[arg(long, conflicts_with = "movetime")]
     pub nodes: Option<u64>,
-    /// Time limit, ms.
+    /// Time limit per search, ms (results then depend on the machine).
+    #[arg(long)]
     pub movetime: Option<u64>,
-    /// Seeds 0..K for randomised variants.
+    /// Repeat randomised variants (gsr, gsr_simple, mate_history, iid_null_window) over seeds
+    /// 0..K.
+    #[arg(long, default_value_t = 1)]
     pub seeds: u64,
-    /// Worker threads.
+    /// Worker threads (default: all cores). Node counts do not depend on it.
+    #[arg(long)]
     pub jobs: Option<usize>,
-    /// Results file.
+    /// The results file (default reports/main/results.jsonl); an existing file of the same run
+    /// is resumed.
+    #[arg(long)]
     pub out: Option<std::path::PathBuf>,
-    /// `I/N`.
+    /// Run only part I of N of the searches (`--shard 1/2`).
+    #[arg(long)]
     pub shard: Option<String>,
-    /// Skip bad EPD lines.
+    /// Skip bad EPD lines with a warning instead of stopping.
+    #[arg(long)]
     pub skip_invalid: bool,
-    /// `on-one` or `off-one`.
+    /// Ablation around the first variant (default `plain` for on-one, `all` for off-one):
+    /// `on-one` adds one variant per heuristic switched on alone over it, `off-one` one per
+    /// heuristic of it switched off.
+    #[arg(long, value_parser = ["on-one", "off-one"])]
     pub ablation: Option<String>,
 }
 

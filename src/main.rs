@@ -89,52 +89,7 @@ enum Command {
     #[command(
         after_help = "Example: searchlab run --suite wac.epd --variant plain --variant classic --depth 6"
     )]
-    Run {
-        /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
-        #[arg(long = "suite")]
-        suites: Vec<PathBuf>,
-        /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants).
-        #[arg(long = "variant")]
-        variants: Vec<String>,
-        /// An external UCI engine `[LABEL=]"COMMAND"`, repeated; one fresh process per
-        /// position, failures recorded with their reason.
-        #[arg(long = "engine")]
-        engines: Vec<String>,
-        /// `NAME=VALUE` sent to every external engine with setoption, repeated.
-        #[arg(long = "uci-option")]
-        uci_options: Vec<String>,
-        /// Depth limit per search (default 7 when no limit is given).
-        #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
-        depth: Option<u32>,
-        /// Node limit per search.
-        #[arg(long, conflicts_with = "movetime")]
-        nodes: Option<u64>,
-        /// Time limit per search, ms (results then depend on the machine).
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Repeat randomised variants (gsr, gsr_simple, mate_history, iid_null_window) over
-        /// seeds 0..K.
-        #[arg(long, default_value_t = 1)]
-        seeds: u64,
-        /// Worker threads (default: all cores). Node counts do not depend on it.
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// The results file (default reports/main/results.jsonl); an existing file of the
-        /// same run is resumed.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Run only part I of N of the searches (`--shard 1/2`).
-        #[arg(long)]
-        shard: Option<String>,
-        /// Skip bad EPD lines with a warning instead of stopping.
-        #[arg(long)]
-        skip_invalid: bool,
-        /// Ablation around the first variant (default `plain` for on-one, `all` for
-        /// off-one): `on-one` adds one variant per heuristic switched on alone over it,
-        /// `off-one` one per heuristic of it switched off.
-        #[arg(long, value_parser = ["on-one", "off-one"])]
-        ablation: Option<String>,
-    },
+    Run(cli::RunArgs),
     /// Join the results files of the shards of one run into one file.
     #[command(after_help = "Example: searchlab merge --out all.jsonl s1.jsonl s2.jsonl")]
     Merge {
@@ -189,35 +144,7 @@ fn main() -> ExitCode {
             suite,
             verbose,
         }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose),
-        Some(Command::Run {
-            suites,
-            variants,
-            engines,
-            uci_options,
-            depth,
-            nodes,
-            movetime,
-            seeds,
-            jobs,
-            out,
-            shard,
-            skip_invalid,
-            ablation,
-        }) => cli::run(&cli::RunArgs {
-            suites,
-            variants,
-            engines,
-            uci_options,
-            depth,
-            nodes,
-            movetime,
-            seeds,
-            jobs,
-            out,
-            shard,
-            skip_invalid,
-            ablation,
-        }),
+        Some(Command::Run(args)) => cli::run(&args),
         Some(Command::Merge { files, out }) => cli::merge(&files, &out),
         Some(Command::Heuristics) => {
             cli::list_heuristics();
