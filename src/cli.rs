@@ -90,22 +90,31 @@ impl Observer for IterationTable {
 }
 
 /// Arguments of `searchlab search`.
+#[derive(clap::Args, Debug)]
 pub struct SearchArgs {
-    /// `startpos` or a FEN.
+    /// `startpos` or a FEN in quotes.
     pub position: String,
     /// Deepest iteration.
+    #[arg(long, default_value_t = 6)]
     pub depth: u32,
-    /// The heuristics SPEC.
+    /// Heuristics: comma-separated presets, ids, +id, -id, id.param=value, applied left to
+    /// right from nothing (see `searchlab heuristics`).
+    #[arg(long, default_value = "plain")]
     pub heuristics: String,
-    /// PRNG seed.
+    /// Seed of the search's PRNG (GSR, mate history).
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Overrides the SPEC's algorithm.
+    /// The search algorithm (overrides an `algorithm=` item of the heuristics).
+    #[arg(long, value_enum)]
     pub algorithm: Option<Algorithm>,
     /// The static evaluation.
+    #[arg(long, value_enum, default_value_t = EvalKind::Full)]
     pub eval: EvalKind,
-    /// Node budget.
+    /// Stop after this many nodes (the last completed iteration counts).
+    #[arg(long)]
     pub nodes: Option<u64>,
-    /// Time budget, ms.
+    /// Stop after this many milliseconds.
+    #[arg(long)]
     pub movetime: Option<u64>,
 }
 

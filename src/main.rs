@@ -6,8 +6,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use searchlab::cli;
-use searchlab::engine::config::Algorithm;
-use searchlab::engine::eval::EvalKind;
 
 /// A research harness for chess search heuristics. With no command, speaks UCI.
 #[derive(Parser)]
@@ -36,32 +34,7 @@ enum Command {
     /// `depth/seldepth  mm:ss  nodes  nps  score  PV` (the iteration's own nodes and time,
     /// score in pawns, PV in the documents' long notation), then the node breakdown.
     #[command(after_help = "Example: searchlab search startpos --depth 6 --algorithm minimax")]
-    Search {
-        /// `startpos` or a FEN in quotes.
-        position: String,
-        /// Deepest iteration.
-        #[arg(long, default_value_t = 6)]
-        depth: u32,
-        /// Heuristics: comma-separated presets, ids, +id, -id, id.param=value, applied left
-        /// to right from nothing (see `searchlab heuristics`).
-        #[arg(long, default_value = "plain")]
-        heuristics: String,
-        /// Seed of the search's PRNG (GSR, mate history).
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// The search algorithm (overrides an `algorithm=` item of the heuristics).
-        #[arg(long, value_enum)]
-        algorithm: Option<Algorithm>,
-        /// The static evaluation.
-        #[arg(long, value_enum, default_value_t = EvalKind::Full)]
-        eval: EvalKind,
-        /// Stop after this many nodes (the last completed iteration counts).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Stop after this many milliseconds.
-        #[arg(long)]
-        movetime: Option<u64>,
-    },
+    Search(cli::SearchArgs),
     /// Search the bench suite at a fixed depth, single-threaded, fresh state per position.
     /// The last line, `<N> nodes <M> nps`, gives the engine's signature N.
     #[command(after_help = "Example: searchlab bench --depth 5")]
@@ -118,25 +91,7 @@ fn main() -> ExitCode {
             depth,
             divide,
         }) => cli::perft(&position, depth, divide),
-        Some(Command::Search {
-            position,
-            depth,
-            heuristics,
-            seed,
-            algorithm,
-            eval,
-            nodes,
-            movetime,
-        }) => cli::search(&cli::SearchArgs {
-            position,
-            depth,
-            heuristics,
-            seed,
-            algorithm,
-            eval,
-            nodes,
-            movetime,
-        }),
+        Some(Command::Search(args)) => cli::search(&args),
         Some(Command::Bench {
             depth,
             heuristics,
