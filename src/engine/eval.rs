@@ -157,41 +157,102 @@ pub fn phase(board: &Board) -> i32 {
     phase.min(PHASE_TOTAL)
 }
 
-/// Material plus tapered piece-square tables, from White's point of view.
-fn full_white(board: &Board) -> Score {
-    let mut mg = 0;
-    let mut eg = 0;
-    for color in [Color::White, Color::Black] {
-        let sign = if color == Color::White { 1 } else { -1 };
-        for piece in Piece::ALL {
-            for square in board.colored_pieces(color, piece) {
-                let index = table_index(color, square);
-                let value = PIECE_VALUE[piece as usize];
-                let table = MG_TABLES[piece as usize][index];
-                let eg_table = match piece {
-                    Piece::King => KING_EG_PST[index],
-                    Piece::Pawn => table + PAWN_EG_RANK[square.rank().relative_to(color) as usize],
-                    _ => table,
-                };
-                mg += sign * (value + table);
-                eg += sign * (value + eg_table);
+/// The evaluation's terms from White's point of view, kept incrementally along the line: a
+/// move changes two to four squares, so `after` touches only those instead of rescoring 32
+/// pieces at every node (the documents' evaluation runs at every node of the tree).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// Material plus middlegame tables.
+    mg: Score,
+    /// Material plus endgame tables.
+    eg: Score,
+    /// Sum of phase weights (capped at `PHASE_TOTAL` when scoring).
+    phase: i32,
+    /// Material alone.
+    material: Score,
+}
+
+impl Terms {
+    /// The terms of `board`, counted from scratch.
+    pub fn of(board: &Board) -> Terms {
+        let mut terms = Terms::default();
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    terms.add(color, piece, square, 1);
+                }
             }
         }
+        terms
     }
-    let phase = phase(board);
-    (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+
+    /// The terms of `after`, one move (or null move) after `before` whose terms are `self`.
+    #[inline]
+    pub fn after(&self, before: &Board, after: &Board) -> Terms {
+        let mut terms = *self;
+        for color in [Color::White, Color::Black] {
+            let changed_side = before.colors(color) ^ after.colors(color);
+            if changed_side.is_empty() {
+                continue;
+            }
+            for piece in Piece::ALL {
+                let was = before.colored_pieces(color, piece);
+                let now = after.colored_pieces(color, piece);
+                for square in was & !now {
+                    terms.add(color, piece, square, -1);
+                }
+                for square in now & !was {
+                    terms.add(color, piece, square, 1);
+                }
+            }
+        }
+        terms
+    }
+
+    #[inline]
+    fn add(&mut self, color: Color, piece: Piece, square: Square, count: Score) {
+        let sign = count * if color == Color::White { 1 } else { -1 };
+        let index = table_index(color, square);
+        let value = PIECE_VALUE[piece as usize];
+        let table = MG_TABLES[piece as usize][index];
+        let eg_table = match piece {
+            Piece::King => KING_EG_PST[index],
+            Piece::Pawn => table + PAWN_EG_RANK[square.rank().relative_to(color) as usize],
+            _ => table,
+        };
+        self.mg += sign * (value + table);
+        self.eg += sign * (value + eg_table);
+        self.material += sign * value;
+        self.phase += count * PHASE_WEIGHT[piece as usize];
+    }
+
+    /// Material balance for `color`.
+    #[inline]
+    pub fn material(&self, color: Color) -> Score {
+        if color == Color::White {
+            self.material
+        } else {
+            -self.material
+        }
+    }
+
+    /// The evaluation `kind` for `side`.
+    #[inline]
+    pub fn score(&self, kind: EvalKind, side: Color) -> Score {
+        let white = match kind {
+            EvalKind::Material => self.material,
+            EvalKind::Full => {
+                let phase = self.phase.min(PHASE_TOTAL);
+                (self.mg * phase + self.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+            }
+        };
+        if side == Color::White { white } else { -white }
+    }
 }
 
 /// The static evaluation of `board` for the side to move.
 pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
-    let stm = board.side_to_move();
-    match kind {
-        EvalKind::Material => material(board, stm),
-        EvalKind::Full => {
-            let white = full_white(board);
-            if stm == Color::White { white } else { -white }
-        }
-    }
+    Terms::of(board).score(kind, board.side_to_move())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! captures, killers, history-sorted quiets) to the stage list; no stage ever yields a move that
 //! an earlier stage yielded.
 
+use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
 use super::heuristics::mvv_lva;
@@ -14,52 +15,36 @@ use super::position::captured_piece;
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
 
-const NO_MOVE: Move = Move {
-    from: Square::A1,
-    to: Square::A1,
-    promotion: None,
-};
-
-/// A fixed-capacity list of moves that lives on the stack.
-#[derive(Clone)]
+/// A fixed-capacity list of moves that lives on the stack. `ArrayVec` leaves the unused slots
+/// uninitialised: filling 256 slots at every quiescence node cost more than generating.
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList {
-            moves: [NO_MOVE; MAX_MOVES],
-            len: 0,
-        }
-    }
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     /// Append a move.
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
+        self.moves.push(mv);
     }
 
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// No moves.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 }
 
@@ -105,6 +90,39 @@ pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
         }
     }
     (list, captures)
+}
+
+/// The pieces of the side to move that attack an enemy piece (or, for pawns, the en-passant
+/// square), ignoring pins and checks: only they can have a legal capture.
+fn capturing_pieces(board: &Board) -> BitBoard {
+    let us = board.side_to_move();
+    let ours = board.colors(us);
+    let theirs = board.colors(!us);
+    let occupied = board.occupied();
+    let mut pawn_targets = theirs;
+    if let Some(file) = board.en_passant() {
+        pawn_targets |= Square::new(file, cozy_chess::Rank::Sixth.relative_to(us)).bitboard();
+    }
+    let mut capturers = BitBoard::EMPTY;
+    for square in ours {
+        let attacks = match board.piece_on(square) {
+            Some(Piece::Pawn) => cozy_chess::get_pawn_attacks(square, us) & pawn_targets,
+            Some(Piece::Knight) => cozy_chess::get_knight_moves(square) & theirs,
+            Some(Piece::Bishop) => cozy_chess::get_bishop_moves(square, occupied) & theirs,
+            Some(Piece::Rook) => cozy_chess::get_rook_moves(square, occupied) & theirs,
+            Some(Piece::Queen) => {
+                (cozy_chess::get_bishop_moves(square, occupied)
+                    | cozy_chess::get_rook_moves(square, occupied))
+                    & theirs
+            }
+            Some(Piece::King) => cozy_chess::get_king_moves(square) & theirs,
+            None => BitBoard::EMPTY,
+        };
+        if !attacks.is_empty() {
+            capturers |= square.bitboard();
+        }
+    }
+    capturers
 }
 
 /// Generate only the legal captures of `board` (en passant included), in generation order.
@@ -217,7 +235,7 @@ impl MovePicker {
                     + ordering.mate_history.map_or(0, |h| h.mate(side, mv))
             };
             // Stable: equal keys keep generation order.
-            list.moves[captures..list.len].sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
+            list.moves[captures..].sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
         }
         let in_list = |mv: Option<Move>| mv.filter(|m| list.as_slice().contains(m));
         let pv_move = in_list(ordering.pv_move);
@@ -302,7 +320,7 @@ impl MovePicker {
                     while self.killers_on && self.killer_index < 2 {
                         let killer = self.killers[self.killer_index];
                         self.killer_index += 1;
-                        let quiets = &self.list.moves[self.captures..self.list.len];
+                        let quiets = &self.list.moves[self.captures..];
                         if let Some(mv) =
                             killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k))
                         {
@@ -343,15 +361,30 @@ impl MovePicker {
 /// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
 /// legal move, captures first.
 pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
-    let (mut list, captures) = generate_captures_first(board);
+    // Outside check only captures are wanted, so the quiet moves are never written out, and
+    // only pieces that attack something can capture: a pseudo-attack test picks them out first.
+    let (mut list, captures) = if evasions {
+        generate_captures_first(board)
+    } else {
+        let mut list = MoveList::default();
+        let capturers = capturing_pieces(board);
+        if !capturers.is_empty() {
+            board.generate_moves_for(capturers, |mut moves| {
+                moves.to &= capture_targets(board, moves.piece);
+                for mv in moves {
+                    list.push(mv);
+                }
+                false
+            });
+        }
+        let captures = list.len();
+        (list, captures)
+    };
     list.moves[..captures].sort_by_key(|&mv| {
         let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
         let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
         std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
     });
-    if !evasions {
-        list.len = captures;
-    }
     list
 }
 

@@ -36,6 +36,8 @@ pub struct LineEntry {
 pub struct Position {
     /// `boards[k]` is the position after `k` moves of the line; `boards[0]` is where it started.
     boards: Vec<Board>,
+    /// `terms[k]` are the evaluation terms of `boards[k]`, kept incrementally.
+    terms: Vec<eval::Terms>,
     /// `line[k]` describes the move that produced `boards[k + 1]`.
     line: Vec<LineEntry>,
     /// `series[k]` describes `boards[k]`.
@@ -60,10 +62,13 @@ impl Position {
             white(start_eval),
             eval::material(&board, Color::White),
         ));
+        let mut terms = Vec::with_capacity(512);
+        terms.push(eval::Terms::of(&board));
         let mut boards = Vec::with_capacity(512);
         boards.push(board);
         Position {
             boards,
+            terms,
             series,
             line: Vec::with_capacity(512),
             root_len: 0,
@@ -106,6 +111,12 @@ impl Position {
     #[inline]
     pub fn board(&self) -> &Board {
         self.boards.last().expect("a position always has a board")
+    }
+
+    /// The evaluation terms of the current board.
+    #[inline]
+    fn terms(&self) -> &eval::Terms {
+        self.terms.last().expect("a position always has terms")
     }
 
     /// Mark the current node as the search root: plies are counted from here.
@@ -169,10 +180,17 @@ impl Position {
         let captured = captured_piece(before, mv);
         let mut after = before.clone();
         after.play_unchecked(mv);
-        let r = -eval::evaluate(&after, self.eval_kind);
-        let material = eval::material(&after, mover);
+        let terms = self.terms().after(before, &after);
+        debug_assert_eq!(
+            terms,
+            eval::Terms::of(&after),
+            "incremental terms after {mv}"
+        );
+        let r = terms.score(self.eval_kind, mover);
+        let material = terms.material(mover);
         self.push_series(mover, r, material);
         self.boards.push(after);
+        self.terms.push(terms);
         self.line.push(LineEntry {
             mv: Some(mv),
             mover,
@@ -189,10 +207,12 @@ impl Position {
             return false;
         };
         let mover = before.side_to_move();
-        let r = -eval::evaluate(&after, self.eval_kind);
-        let material = eval::material(&after, mover);
+        let terms = *self.terms();
+        let r = terms.score(self.eval_kind, mover);
+        let material = terms.material(mover);
         self.push_series(mover, r, material);
         self.boards.push(after);
+        self.terms.push(terms);
         self.line.push(LineEntry {
             mv: None,
             mover,
@@ -208,6 +228,7 @@ impl Position {
         debug_assert!(self.line.len() > self.root_len, "unmake past the root");
         self.line.pop();
         self.boards.pop();
+        self.terms.pop();
         self.series.pop();
     }
 
@@ -275,12 +296,7 @@ impl Position {
     /// Material balance for `side` at the current node.
     #[inline]
     pub fn material(&self, side: Color) -> Score {
-        let white = self
-            .series
-            .last()
-            .expect("the series has its start point")
-            .material;
-        if side == Color::White { white } else { -white }
+        self.terms().material(side)
     }
 
     /// `side`'s 5-ply material momentum at the current node (002's `MomentumMtl5`).
@@ -421,6 +437,42 @@ mod tests {
         pos.unmake();
         assert_eq!(pos.board(), &start);
         assert_eq!(pos.static_eval(), 0);
+    }
+
+    /// Every move to depth 3 from positions with castling, en passant and promotions: the
+    /// incremental terms equal a count from scratch, for both evaluations.
+    #[test]
+    fn incremental_terms_equal_a_fresh_count() {
+        fn walk(pos: &mut Position, depth: u32) {
+            assert_eq!(*pos.terms(), eval::Terms::of(pos.board()));
+            assert_eq!(
+                pos.static_eval(),
+                eval::evaluate(pos.board(), pos.eval_kind())
+            );
+            if depth == 0 {
+                return;
+            }
+            let mut moves = Vec::new();
+            pos.board().generate_moves(|m| {
+                moves.extend(m);
+                false
+            });
+            for mv in moves {
+                pos.make(mv);
+                walk(pos, depth - 1);
+                pos.unmake();
+            }
+        }
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            for kind in [EvalKind::Full, EvalKind::Material] {
+                let mut pos = Position::new(fen.parse().unwrap(), kind);
+                walk(&mut pos, 3);
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2.
 
 use super::{DRAW, MATE, MAX_PLY, Searcher};
-use crate::engine::eval::{self, EvalKind, Score};
+use crate::engine::eval::{EvalKind, Score};
 use crate::engine::heuristics::{Id, momentum};
 use crate::engine::movepick::quiescence_moves;
 
@@ -48,9 +48,7 @@ impl Searcher {
         let mut best = -super::INFINITY;
         if !evasions {
             let stand_pat = match params.eval {
-                EvalKind::Material => {
-                    eval::material(self.pos.board(), self.pos.board().side_to_move())
-                }
+                EvalKind::Material => self.pos.material(self.pos.board().side_to_move()),
                 EvalKind::Full => self.pos.static_eval(),
             };
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
