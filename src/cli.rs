@@ -2,7 +2,7 @@
 //! dispatches here. Every function returns a message for the user instead of panicking.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use cozy_chess::Board;
@@ -15,7 +15,7 @@ use crate::engine::perft;
 use crate::engine::position::Position;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::stats::SearchStats;
-use crate::harness::{bench, epd, external, runner, summary};
+use crate::harness::{bench, epd, external, report, runner};
 
 /// Read `startpos` or a FEN.
 pub fn parse_position(text: &str) -> Result<Board, String> {
@@ -308,10 +308,14 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Node counts do not depend on it.
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The results file (default reports/main/results.jsonl); an existing file of the same run
-    /// is resumed.
+    /// The results file (default reports/heuristics/main/results.jsonl); an existing file of
+    /// the same run is resumed.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Also render the full report (Markdown, charts, CSV) into this directory. The main job
+    /// (no variants, suites or engines given) renders it beside its results by default.
+    #[arg(long)]
+    pub report: Option<std::path::PathBuf>,
     /// Run only part I of N of the searches (`--shard 1/2`).
     #[arg(long)]
     pub shard: Option<String>,
@@ -469,10 +473,11 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| "reports/main/results.jsonl".into());
+    let main_job = args.variants.is_empty()
+        && args.engines.is_empty()
+        && args.suites.is_empty()
+        && args.ablation.is_none();
+    let out = args.out.clone().unwrap_or_else(|| MAIN_JOB_OUT.into());
     let plan = runner::Run {
         variants,
         suites,
@@ -489,9 +494,9 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
             .transpose()?,
         progress: true,
     };
-    let records = runner::run(&plan)?;
-    let labels: Vec<String> = plan.variants.iter().map(|v| v.label.clone()).collect();
-    let table = summary::markdown(&labels, &records);
+    runner::run(&plan)?;
+    let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
+    let table = report::summary_table(&analysis);
     print!("{table}");
     let summary_path = out.with_extension("md");
     std::fs::write(&summary_path, &table)
@@ -500,6 +505,56 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         "results: {}  summary: {}",
         out.display(),
         summary_path.display()
+    );
+    let report_dir = args.report.clone().or_else(|| {
+        (main_job && args.out.is_none())
+            .then(|| out.parent().map(Path::to_path_buf))
+            .flatten()
+    });
+    if let Some(dir) = report_dir {
+        report::write_report(&analysis, &dir)?;
+        eprintln!("report: {}", dir.join("report.md").display());
+    }
+    Ok(())
+}
+
+/// Where the main job writes its results; its report goes beside them.
+pub const MAIN_JOB_OUT: &str = "reports/heuristics/main/results.jsonl";
+
+/// Options of `searchlab report`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// Results files written by `searchlab run` (several are joined; a variant label must mean
+    /// the same SPEC in all of them).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Directory for report.md, analysis.json, the CSV tables and the SVG charts (default: the
+    /// first results file's directory).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The variant every ratio and paired test is taken against (default: the first variant).
+    #[arg(long)]
+    pub baseline: Option<String>,
+}
+
+/// `searchlab report`: render a report from results files, never by searching.
+pub fn report(args: &ReportArgs) -> Result<(), String> {
+    let data = report::Dataset::read(&args.files)?;
+    let analysis = report::analyse(&data, args.baseline.as_deref())?;
+    let dir = args.out.clone().unwrap_or_else(|| {
+        args.files[0]
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    });
+    report::write_report(&analysis, &dir)?;
+    print!("{}", report::summary_table(&analysis));
+    eprintln!(
+        "report: {} ({} records, {} variants; charts: {})",
+        dir.join("report.md").display(),
+        data.records.len(),
+        analysis.variants.len(),
+        crate::harness::plot::CHARTS.len()
     );
     Ok(())
 }

@@ -58,11 +58,16 @@ enum Command {
     /// Run variants over EPD suites and record every search as JSON Lines (resumable).
     /// With no arguments: the main job, the mission's six heuristics (killers, quiescence,
     /// futility, momentum, EMA channel, GSR) each toggled against `classic` on the project's
-    /// own suites, written under reports/main/.
+    /// own suites, written under reports/heuristics/main/ with its report.
     #[command(
         after_help = "Example: searchlab run --suite wac.epd --variant plain --variant classic --depth 6"
     )]
     Run(cli::RunArgs),
+    /// Render a report (Markdown, SVG charts, CSV, analysis.json) from results files only.
+    #[command(
+        after_help = "Example: searchlab report reports/heuristics/main/results.jsonl --out /tmp/report"
+    )]
+    Report(cli::ReportArgs),
     /// Join the results files of the shards of one run into one file.
     #[command(after_help = "Example: searchlab merge --out all.jsonl s1.jsonl s2.jsonl")]
     Merge {
@@ -100,6 +105,7 @@ fn main() -> ExitCode {
             verbose,
         }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose),
         Some(Command::Run(args)) => cli::run(&args),
+        Some(Command::Report(args)) => cli::report(&args),
         Some(Command::Merge { files, out }) => cli::merge(&files, &out),
         Some(Command::Heuristics) => {
             cli::list_heuristics();

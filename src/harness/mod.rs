@@ -1,7 +1,9 @@
-//! The experiment harness: reading suites and running the engine over them.
+//! The experiment harness: reading suites, running the engine over them, and reporting.
 
 pub mod bench;
+pub mod compare;
 pub mod epd;
 pub mod external;
+pub mod plot;
+pub mod report;
 pub mod runner;
-pub mod summary;

@@ -1,0 +1,59 @@
+//! Depth against time, per variant: for each depth, the geometric mean over positions of the
+//! time to finish it (log scale). A variant whose line sits further left reaches each depth
+//! sooner: the "depth per second" an engine author wants from pruning.
+
+use super::{FONT, SIZE, canvas, colour, error, legend, log_range, si};
+use crate::harness::report::Analysis;
+use plotters::prelude::*;
+use std::path::Path;
+
+pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+    let area = canvas(path, SIZE, "Depth reached against time", &a.meta.caption())?;
+    let max_depth = a
+        .variants
+        .iter()
+        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
+        .max()
+        .unwrap_or(1);
+    let x = log_range(
+        a.variants
+            .iter()
+            .flat_map(|v| v.depth_curve.iter().map(|p| p.time_ms.estimate)),
+    );
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x.log_scale(), 0f64..max_depth as f64 + 0.5)
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("time to finish the depth, ms (geometric mean over positions, log scale)")
+        .y_desc("depth (plies)")
+        .y_labels(max_depth as usize + 1)
+        .y_label_formatter(&|d| format!("{d:.0}"))
+        .x_labels(12)
+        .x_label_formatter(&|v| si(*v))
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(error(path))?;
+    for (i, v) in a.variants.iter().enumerate() {
+        let c = colour(i);
+        let points: Vec<(f64, f64)> = v
+            .depth_curve
+            .iter()
+            .map(|p| (p.time_ms.estimate, p.depth as f64))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
+            .map_err(error(path))?
+            .label(v.label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
+            .map_err(error(path))?;
+    }
+    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
+    area.present().map_err(error(path))
+}

@@ -1,0 +1,70 @@
+//! First-move cut-off rate per variant: the share of beta cut-offs made by the first move
+//! searched, the standard measure of move ordering. The bar is the pooled rate over every
+//! node; the error bar is the mean of per-position rates with its t interval.
+
+use super::{FONT, SIZE, canvas, category, colour, error};
+use crate::harness::report::Analysis;
+use plotters::prelude::*;
+use std::path::Path;
+
+pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+    let area = canvas(path, SIZE, "First-move cut-off rate", &a.meta.caption())?;
+    let names: Vec<String> = a.variants.iter().map(|v| v.label.clone()).collect();
+    let n = names.len().max(1) as f64;
+    let label = category(&names);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(60)
+        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..110.0)
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("variant")
+        .y_desc("beta cut-offs by the first move, % (bar: pooled; whisker: per-position mean, 95%)")
+        .x_labels(names.len().max(1))
+        .x_label_formatter(&label)
+        .y_label_formatter(&|v| format!("{v:.0}%"))
+        .disable_x_mesh()
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(error(path))?;
+    for (i, v) in a.variants.iter().enumerate() {
+        let Some(rate) = v.first_move_cutoff_rate else {
+            continue;
+        };
+        let x = i as f64;
+        let c = colour(i);
+        let pct = 100.0 * rate;
+        chart
+            .draw_series([Rectangle::new(
+                [(x - 0.3, 0.0), (x + 0.3, pct)],
+                c.mix(0.8).filled(),
+            )])
+            .map_err(error(path))?;
+        if let Some(m) = v.first_move_cutoff_rate_mean {
+            chart
+                .draw_series([ErrorBar::new_vertical(
+                    x,
+                    100.0 * m.low,
+                    100.0 * m.estimate,
+                    100.0 * m.high.min(1.0),
+                    BLACK.stroke_width(1),
+                    10,
+                )])
+                .map_err(error(path))?;
+        }
+        let top = v
+            .first_move_cutoff_rate_mean
+            .map_or(pct, |m| pct.max(100.0 * m.high.min(1.0)));
+        chart
+            .draw_series([Text::new(
+                format!("{pct:.1}%"),
+                (x - 0.12, top + 5.0),
+                (FONT, 13),
+            )])
+            .map_err(error(path))?;
+    }
+    area.present().map_err(error(path))
+}

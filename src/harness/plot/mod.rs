@@ -1,0 +1,194 @@
+//! The report's charts, drawn as SVG with plotters' SVG backend: text stays text (no font
+//! files or system font libraries are needed), so the charts render the same on any machine
+//! and paste into a report as they are. One file per chart; each draws from the
+//! [`Analysis`](super::report::Analysis) only.
+
+mod depth_by_time;
+mod ebf;
+mod first_move_cutoffs;
+mod heuristic_rates;
+mod node_ratio;
+mod nodes_by_depth;
+mod solved_by_depth;
+mod solved_by_time;
+
+use super::report::Analysis;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// One chart of the report.
+pub struct Chart {
+    /// File stem (`<file>.svg`).
+    pub file: &'static str,
+    /// Title, also the Markdown heading.
+    pub title: &'static str,
+    draw: fn(&Analysis, &Path) -> Result<(), String>,
+}
+
+/// Every chart of a report, in the order the Markdown shows them.
+pub const CHARTS: &[Chart] = &[
+    Chart {
+        file: "nodes_by_depth",
+        title: "Nodes to complete each depth",
+        draw: nodes_by_depth::draw,
+    },
+    Chart {
+        file: "node_ratio",
+        title: "Node ratio to the baseline",
+        draw: node_ratio::draw,
+    },
+    Chart {
+        file: "depth_by_time",
+        title: "Depth reached against time",
+        draw: depth_by_time::draw,
+    },
+    Chart {
+        file: "solved_by_time",
+        title: "Positions solved against time",
+        draw: solved_by_time::draw,
+    },
+    Chart {
+        file: "solved_by_depth",
+        title: "Positions solved against depth",
+        draw: solved_by_depth::draw,
+    },
+    Chart {
+        file: "ebf",
+        title: "Effective branching factor",
+        draw: ebf::draw,
+    },
+    Chart {
+        file: "first_move_cutoffs",
+        title: "First-move cut-off rate",
+        draw: first_move_cutoffs::draw,
+    },
+    Chart {
+        file: "heuristic_rates",
+        title: "Heuristic counters: fired and overruled rates",
+        draw: heuristic_rates::draw,
+    },
+];
+
+/// Draw every chart into `dir`.
+pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
+    for chart in CHARTS {
+        (chart.draw)(analysis, &dir.join(format!("{}.svg", chart.file)))?;
+    }
+    Ok(())
+}
+
+/// Chart size in pixels.
+pub const SIZE: (u32, u32) = (960, 600);
+
+/// Font family written into the SVG; the viewer picks its own sans-serif face.
+pub const FONT: &str = "sans-serif";
+
+/// Okabe & Ito's colour-blind-safe palette, then darker variants for more series.
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(240, 228, 66),
+    RGBColor(120, 60, 20),
+    RGBColor(100, 100, 100),
+];
+
+/// The colour of series `index`.
+pub fn colour(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// A plotters error as text naming the chart file.
+pub fn error<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> String + '_ {
+    move |e| format!("{}: cannot draw: {e:?}", path.display())
+}
+
+/// A white canvas with the title and a second line (suite · limit · date) drawn on top;
+/// returns the area left for the plot.
+pub fn canvas<'a>(
+    path: &'a Path,
+    size: (u32, u32),
+    title: &str,
+    subtitle: &str,
+) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
+    let root = SVGBackend::new(path, size).into_drawing_area();
+    root.fill(&WHITE).map_err(error(path))?;
+    let area = root
+        .titled(title, (FONT, 22).into_font().style(FontStyle::Bold))
+        .map_err(error(path))?;
+    let area = area
+        .titled(
+            subtitle,
+            (FONT, 15).into_font().color(&RGBColor(80, 80, 80)),
+        )
+        .map_err(error(path))?;
+    Ok(area)
+}
+
+/// A logarithmic axis range covering `values` with some room, whole decades where possible.
+pub fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
+    let (mut low, mut high) = (f64::MAX, f64::MIN);
+    for v in values.filter(|v| *v > 0.0 && v.is_finite()) {
+        low = low.min(v);
+        high = high.max(v);
+    }
+    if low > high {
+        return 1.0..10.0;
+    }
+    let mut low = 10f64.powf(low.log10().floor());
+    let high = 10f64.powf(high.log10().ceil());
+    // At least two decades, so that the axis carries several labels.
+    while high / low < 99.0 {
+        low /= 10.0;
+    }
+    low..high
+}
+
+/// A number with SI suffix for log axes: 1k, 10M.
+pub fn si(v: f64) -> String {
+    let (scaled, suffix) = match v.abs() {
+        a if a >= 1e9 => (v / 1e9, "G"),
+        a if a >= 1e6 => (v / 1e6, "M"),
+        a if a >= 1e3 => (v / 1e3, "k"),
+        _ => (v, ""),
+    };
+    if (scaled - scaled.round()).abs() < 1e-9 {
+        format!("{scaled:.0}{suffix}")
+    } else if scaled.abs() >= 1.0 {
+        format!("{scaled:.1}{suffix}")
+    } else {
+        // Small values (sub-millisecond times): up to three significant digits.
+        let text = format!("{scaled:.3}");
+        text.trim_end_matches('0').to_string()
+    }
+}
+
+/// The label of category `y` on a categorical axis drawn as `-0.5..n-0.5`; empty between.
+pub fn category<'a>(names: &'a [String]) -> impl Fn(&f64) -> String + 'a {
+    move |y| {
+        let i = y.round();
+        if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() {
+            names[i as usize].clone()
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The series-label box every multi-series chart uses.
+pub fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font((FONT, 14))
+        .draw()
+}

@@ -1,0 +1,67 @@
+//! Positions solved against depth, per variant: the cumulative count of positions whose best
+//! move was found at that depth and kept to the end of the search.
+
+use super::{FONT, SIZE, canvas, colour, error, legend};
+use crate::harness::report::Analysis;
+use plotters::prelude::*;
+use std::path::Path;
+
+pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+    let area = canvas(
+        path,
+        SIZE,
+        "Positions solved against depth",
+        &a.meta.caption(),
+    )?;
+    let judged = a
+        .variants
+        .iter()
+        .filter_map(|v| v.solved.map(|s| s.judged))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let max_depth = a
+        .variants
+        .iter()
+        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
+        .max()
+        .unwrap_or(1);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.5f64..max_depth as f64 + 0.5, 0f64..judged as f64 * 1.05)
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("depth (plies)")
+        .y_desc(format!("positions solved (of {judged})"))
+        .x_labels(max_depth as usize)
+        .x_label_formatter(&|d| format!("{d:.0}"))
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(error(path))?;
+    for (i, v) in a.variants.iter().enumerate() {
+        let c = colour(i);
+        let mut points: Vec<(f64, f64)> = Vec::new();
+        let mut last = 0.0;
+        for d in 1..=max_depth {
+            if let Some((_, n)) = v.solved_by_depth.iter().find(|(x, _)| *x == d) {
+                last = *n as f64;
+            }
+            points.push((d as f64, last));
+        }
+        chart
+            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
+            .map_err(error(path))?
+            .label(v.label.as_str())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
+            .map_err(error(path))?;
+    }
+    legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
+    area.present().map_err(error(path))
+}

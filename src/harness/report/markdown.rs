@@ -1,0 +1,203 @@
+//! The report as Markdown: every number comes from the [`Analysis`] and carries the name of the
+//! test or interval that produced it.
+
+use super::{Analysis, VariantAnalysis};
+use crate::harness::compare::{self, Interval};
+use crate::harness::plot::CHARTS;
+
+/// `12,345,678`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn interval(i: &Interval, digits: usize) -> String {
+    format!(
+        "{:.d$} [{:.d$}, {:.d$}]",
+        i.estimate,
+        i.low,
+        i.high,
+        d = digits
+    )
+}
+
+fn p_value(p: f64) -> String {
+    if p < 0.0001 {
+        "<0.0001".into()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+fn summary_row(v: &VariantAnalysis) -> String {
+    let solved = v.solved.map_or("-".into(), |s| {
+        format!(
+            "{}/{} ({:.1}% [{:.1}, {:.1}])",
+            s.solved,
+            s.judged,
+            100.0 * s.solved as f64 / s.judged.max(1) as f64,
+            100.0 * s.low,
+            100.0 * s.high
+        )
+    });
+    let difference = v.solve_difference.map_or("-".into(), |d| {
+        format!(
+            "+{} −{} (p={})",
+            d.only_variant,
+            d.only_baseline,
+            p_value(d.p)
+        )
+    });
+    let ratio = v.node_ratio.map_or("1 (baseline)".into(), |r| {
+        format!(
+            "{} (p={})",
+            interval(&r.ratio, 3),
+            r.wilcoxon_p.map_or("-".into(), p_value)
+        )
+    });
+    let time_ratio = v
+        .time_ratio
+        .map_or("1 (baseline)".into(), |r| interval(&r.ratio, 3));
+    format!(
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |\n",
+        v.label,
+        v.positions,
+        solved,
+        difference,
+        v.points.map_or("-".into(), |p| p.to_string()),
+        thousands(v.total_nodes),
+        v.nodes.map_or("-".into(), |n| interval(&n, 0)),
+        ratio,
+        time_ratio,
+        v.ebf.map_or("-".into(), |e| interval(&e, 2)),
+        v.first_move_cutoff_rate
+            .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
+        v.time_s,
+    )
+}
+
+/// The summary table alone (also printed at the end of `searchlab run`).
+pub fn summary_table(a: &Analysis) -> String {
+    let mut out = format!(
+        "| variant | positions | solved ({wilson}) | solved vs baseline: +only / −only ({mcnemar}) | STS points | total nodes | nodes per position, geometric mean (t on logs) | node ratio to baseline ({t}; {wilcoxon}) | time ratio to baseline ({t}) | EBF, geometric mean (t on logs) | first-move cut-offs (pooled) | time (s) |\n\
+         |---|---:|---|---|---:|---:|---|---|---|---|---:|---:|\n",
+        wilson = compare::WILSON,
+        mcnemar = compare::MCNEMAR,
+        t = compare::PAIRED_T_LOG,
+        wilcoxon = compare::WILCOXON,
+    );
+    for v in &a.variants {
+        out.push_str(&summary_row(v));
+    }
+    out
+}
+
+/// The whole report.
+pub fn markdown(a: &Analysis) -> String {
+    let mut out = format!("# searchlab report — {}\n\n", a.meta.caption());
+    out.push_str(&format!(
+        "Results: {}. Commit: {}. Seeds: {}. Baseline for every ratio and paired test: **{}**. \
+         Every interval is 95%.\n\n",
+        a.meta
+            .files
+            .iter()
+            .map(|f| format!("`{f}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        if a.meta.commits.is_empty() {
+            "unknown".into()
+        } else {
+            a.meta.commits.join(", ")
+        },
+        a.meta
+            .seeds
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        a.baseline
+    ));
+    out.push_str("## Variants\n\n| variant | SPEC |\n|---|---|\n");
+    for v in &a.variants {
+        out.push_str(&format!("| {} | `{}` |\n", v.label, v.spec));
+    }
+    out.push_str("\n## Summary\n\n");
+    out.push_str(&summary_table(a));
+    out.push_str(
+        "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
+         same positions; its interval and p-value come from the per-position log ratios. \
+         EBF is the last iteration's nodes over the previous iteration's.\n",
+    );
+    let seeded: Vec<&VariantAnalysis> = a
+        .variants
+        .iter()
+        .filter(|v| v.across_seeds.is_some())
+        .collect();
+    if !seeded.is_empty() {
+        out.push_str(&format!(
+            "\n## Across seeds\n\nMean of per-seed totals with a {} over seeds.\n\n\
+             | variant | total nodes per seed | solved per seed |\n|---|---|---|\n",
+            compare::T_INTERVAL
+        ));
+        for v in seeded {
+            let s = v.across_seeds.expect("filtered");
+            out.push_str(&format!(
+                "| {} | {} | {} |\n",
+                v.label,
+                interval(&s.total_nodes, 0),
+                s.solved.map_or("-".into(), |i| interval(&i, 1))
+            ));
+        }
+    }
+    out.push_str("\n## Charts\n\n");
+    for chart in CHARTS {
+        out.push_str(&format!(
+            "### {}\n\n![{}]({}.svg)\n\n",
+            chart.title, chart.title, chart.file
+        ));
+    }
+    out.push_str(&counters_section(a));
+    out.push_str("\n## Methods\n\n");
+    for (what, test) in &a.methods {
+        out.push_str(&format!("- {what}: {test}\n"));
+    }
+    out.push_str(
+        "\nThe CSV files beside this report hold the same numbers (`summary.csv`, \
+         `depth.csv`, `solved.csv`, `counters.csv`), and `analysis.json` holds all of them.\n",
+    );
+    out
+}
+
+fn counters_section(a: &Analysis) -> String {
+    let mut out = String::from(
+        "## Heuristic counters\n\nSummed over every search of the variant. tested: the \
+         condition was evaluated; fired: it held; overruled: the reduced-depth verification \
+         disagreed (README, \"Counters\").\n\n\
+         | variant | heuristic | tested | fired | fired/tested | overruled | overruled/fired |\n\
+         |---|---|---:|---:|---:|---:|---:|\n",
+    );
+    for v in &a.variants {
+        for c in &v.counters {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                v.label,
+                c.heuristic,
+                thousands(c.tested),
+                thousands(c.fired),
+                c.fired_rate()
+                    .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
+                thousands(c.overruled),
+                c.overruled_rate()
+                    .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,227 @@
+//! Report tests on hand-made results files whose statistics are known in advance.
+
+use super::*;
+use crate::engine::config::SearchConfig;
+use crate::harness::runner::Variant;
+use std::io::Write;
+
+fn header(labels: &[(&str, &str)]) -> Header {
+    Header {
+        kind: "header".into(),
+        searchlab: "test".into(),
+        commit: Some("abc1234".into()),
+        date: "2026-11-22T10:00:00Z".into(),
+        cores: 2,
+        limits: Limits::depth(3),
+        variants: labels
+            .iter()
+            .map(|(label, spec)| Variant {
+                label: label.to_string(),
+                spec: spec.to_string(),
+                config: SearchConfig::default(),
+                engine: None,
+            })
+            .collect(),
+        suites: vec!["suites/toy.epd".into()],
+        seeds: vec![0],
+        shard: None,
+    }
+}
+
+fn iteration(depth: u32, nodes: u64, time_ms: f64, cutoffs: u64, first: u64) -> IterationRecord {
+    IterationRecord {
+        depth,
+        seldepth: depth,
+        interior: nodes / 2,
+        horizon: nodes - nodes / 2,
+        quiescence: 0,
+        cutoffs,
+        first_move_cutoffs: first,
+        time_ms,
+        score: 0,
+        best_move: Some("e2e4".into()),
+        pv: "e2e4".into(),
+    }
+}
+
+/// A record whose three iterations cost `base`, `3·base`, `9·base` nodes (EBF 3).
+fn record(variant: &str, line: usize, base: u64, solved: bool) -> PositionRecord {
+    let iterations = vec![
+        iteration(1, base, 1.0, 10, 9),
+        iteration(2, 3 * base, 2.0, 10, 8),
+        iteration(3, 9 * base, 4.0, 20, 16),
+    ];
+    let mut counters = crate::engine::heuristics::HeuristicCounters::default();
+    counters.at(crate::engine::heuristics::Id::Killers).tested = 10;
+    counters.at(crate::engine::heuristics::Id::Killers).fired = 4;
+    PositionRecord {
+        kind: "position".into(),
+        variant: variant.into(),
+        suite: "suites/toy.epd".into(),
+        line,
+        id: format!("toy.{line}"),
+        seed: 0,
+        fen: "startpos".into(),
+        nodes: 13 * base,
+        time_ms: 4.0,
+        iterations,
+        counters,
+        best_move: Some("e2e4".into()),
+        solved: Some(solved),
+        points: None,
+        time_to_solution_ms: solved.then_some(1.0 + line as f64),
+        depth_to_solution: solved.then_some(1 + (line % 3) as u32),
+        failure: None,
+    }
+}
+
+fn write_results(path: &Path, header: &Header, records: &[PositionRecord]) {
+    let mut file = std::fs::File::create(path).unwrap();
+    writeln!(file, "{}", serde_json::to_string(header).unwrap()).unwrap();
+    for r in records {
+        writeln!(file, "{}", serde_json::to_string(r).unwrap()).unwrap();
+    }
+}
+
+/// Eight positions. On position k `base` costs 1000·k per unit and `half` (40+k)% of that:
+/// eight distinct ratios below 1. `half` solves positions 1–6, `base` solves 1–3 and 7–8.
+fn toy(dir: &Path) -> PathBuf {
+    let mut records = Vec::new();
+    for line in 1..=8 {
+        let base_nodes = 1000 * line as u64;
+        let half_nodes = 10 * line as u64 * (40 + line as u64);
+        records.push(record("base", line, base_nodes, line <= 3 || line >= 7));
+        records.push(record("half", line, half_nodes, line <= 6));
+    }
+    let path = dir.join("toy.jsonl");
+    write_results(
+        &path,
+        &header(&[("base", "plain"), ("half", "plain,killers")]),
+        &records,
+    );
+    path
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-report-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn expected_ratio() -> f64 {
+    ((41..=48).map(|p| (p as f64 / 100.0).ln()).sum::<f64>() / 8.0).exp()
+}
+
+#[test]
+fn analysis_of_known_data() {
+    let dir = temp_dir("known");
+    let data = Dataset::read(&[toy(&dir)]).unwrap();
+    let a = analyse(&data, None).unwrap();
+    assert_eq!(a.baseline, "base");
+    assert_eq!(a.meta.caption(), "toy.epd · depth 3 · 2026-11-22");
+    let half = &a.variants[1];
+    // The ratio is the geometric mean of (40+k)/100; all eight log ratios are negative and
+    // distinct: exact Wilcoxon p = 2/2⁸.
+    let ratio = half.node_ratio.unwrap();
+    assert!((ratio.ratio.estimate - expected_ratio()).abs() < 1e-12);
+    assert!(ratio.ratio.low < ratio.ratio.estimate && ratio.ratio.high < 1.0);
+    assert!((ratio.wilcoxon_p.unwrap() - 2.0 / 256.0).abs() < 1e-12);
+    // Solved: half 6/8, base 5/8; only-half {4,5,6}, only-base {7,8}: McNemar p = 1.
+    assert_eq!(half.solved.unwrap().solved, 6);
+    let d = half.solve_difference.unwrap();
+    assert_eq!((d.only_variant, d.only_baseline), (3, 2));
+    assert_eq!(d.p, 1.0);
+    // EBF 3 everywhere; first-move cut-offs (9+8+16)/40.
+    assert!((half.ebf.unwrap().estimate - 3.0).abs() < 1e-9);
+    assert!((half.first_move_cutoff_rate.unwrap() - 33.0 / 40.0).abs() < 1e-12);
+    // Depth 2 costs 4 units per position: the geometric mean of 40·k·(40+k) over k = 1..8.
+    let geo = ((1..=8)
+        .map(|k| (40.0 * k as f64 * (40.0 + k as f64)).ln())
+        .sum::<f64>()
+        / 8.0)
+        .exp();
+    assert!((half.depth_curve[1].nodes.estimate - geo).abs() < 1e-6);
+    assert_eq!(half.solved_by_depth.last().unwrap().1, 6);
+    assert_eq!(half.counters.len(), 1);
+    assert_eq!(half.counters[0].fired_rate(), Some(0.4));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn report_files_agree_with_the_analysis() {
+    let dir = temp_dir("files");
+    let results = toy(&dir);
+    let a = analyse(&Dataset::read(&[results]).unwrap(), Some("half")).unwrap();
+    let out = dir.join("report");
+    write_report(&a, &out).unwrap();
+    let json: Analysis =
+        serde_json::from_str(&std::fs::read_to_string(out.join("analysis.json")).unwrap()).unwrap();
+    assert_eq!(json, a);
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    // The base/half ratio, printed with its interval and p as in the JSON.
+    let r = a.variants[0].node_ratio.unwrap();
+    assert!((r.ratio.estimate - 1.0 / expected_ratio()).abs() < 1e-12);
+    let printed = format!(
+        "{:.3} [{:.3}, {:.3}] (p=0.0078)",
+        r.ratio.estimate, r.ratio.low, r.ratio.high
+    );
+    assert!(md.contains(&printed), "{printed} not in {md}");
+    assert!(md.contains(compare::WILSON) && md.contains(compare::MCNEMAR));
+    assert!(md.contains("5/8 (62.5% ["));
+    for chart in crate::harness::plot::CHARTS {
+        let svg = std::fs::read_to_string(out.join(format!("{}.svg", chart.file))).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", chart.file);
+        assert!(
+            svg.contains("toy.epd · depth 3 · 2026-11-22"),
+            "{}",
+            chart.file
+        );
+        assert!(md.contains(&format!("({}.svg)", chart.file)));
+    }
+    let nodes = std::fs::read_to_string(out.join("nodes_by_depth.svg")).unwrap();
+    assert!(
+        nodes.contains("\nbase\n") && nodes.contains("\nhalf\n"),
+        "legend"
+    );
+    assert!(nodes.contains("depth (plies)"), "axis label");
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary
+            .lines()
+            .next()
+            .unwrap()
+            .starts_with("variant,spec,positions")
+    );
+    assert!(summary.contains("\"plain,killers\""), "{summary}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_inputs_get_clear_errors() {
+    let dir = temp_dir("bad");
+    let missing = Dataset::read(&[dir.join("nope.jsonl")]).unwrap_err();
+    assert!(
+        missing.contains("nope.jsonl: no such results file"),
+        "{missing}"
+    );
+    let results = toy(&dir);
+    let data = Dataset::read(std::slice::from_ref(&results)).unwrap();
+    let unknown = analyse(&data, Some("zzz")).unwrap_err();
+    assert!(
+        unknown.contains("baseline 'zzz' is not a variant"),
+        "{unknown}"
+    );
+    let other = dir.join("other.jsonl");
+    write_results(&other, &header(&[("half", "classic")]), &[]);
+    let clash = Dataset::read(&[results, other]).unwrap_err();
+    assert!(
+        clash.contains("variant 'half' is 'classic' here but 'plain,killers'"),
+        "{clash}"
+    );
+    let garbage = dir.join("garbage.jsonl");
+    std::fs::write(&garbage, "{\"type\":\"header\"\n").unwrap();
+    let bad = Dataset::read(&[garbage]).unwrap_err();
+    assert!(bad.contains("garbage.jsonl:1:"), "{bad}");
+    let _ = std::fs::remove_dir_all(dir);
+}
