@@ -68,6 +68,10 @@ enum Command {
         after_help = "Example: searchlab report reports/heuristics/main/results.jsonl --out /tmp/report"
     )]
     Report(cli::ReportArgs),
+    /// Search the documents' two tables again (quiescence 000, killers 003) and write them
+    /// beside Ifrit's numbers: Markdown, JSON and SVG.
+    #[command(after_help = "Example: searchlab reproduce --quick --out /tmp/reproduction")]
+    Reproduce(cli::ReproduceArgs),
     /// Join the results files of the shards of one run into one file.
     #[command(after_help = "Example: searchlab merge --out all.jsonl s1.jsonl s2.jsonl")]
     Merge {
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose),
         Some(Command::Run(args)) => cli::run(&args),
         Some(Command::Report(args)) => cli::report(&args),
+        Some(Command::Reproduce(args)) => cli::reproduce(&args),
         Some(Command::Merge { files, out }) => cli::merge(&files, &out),
         Some(Command::Heuristics) => {
             cli::list_heuristics();

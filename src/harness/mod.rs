@@ -6,4 +6,5 @@ pub mod epd;
 pub mod external;
 pub mod plot;
 pub mod report;
+pub mod reproduce;
 pub mod runner;

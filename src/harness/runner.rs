@@ -359,7 +359,7 @@ pub fn external_record(
 }
 
 /// The git commit of the working directory, when git knows it.
-fn git_commit() -> Option<String> {
+pub fn git_commit() -> Option<String> {
     let out = std::process::Command::new("git")
         .args(["rev-parse", "HEAD"])
         .output()

@@ -9,6 +9,7 @@ mod first_move_cutoffs;
 mod heuristic_rates;
 mod node_ratio;
 mod nodes_by_depth;
+pub mod reproduction;
 mod solved_by_depth;
 mod solved_by_time;
 
