@@ -666,14 +666,13 @@ pub struct ReproduceArgs {
     /// Stop at depth 5 (quiescence table) and 8 (killer table): about half a minute, for CI.
     #[arg(long)]
     pub quick: bool,
-    /// Also search `ifrit-plain` at depth 9, a row Ifrit's table does not have (about 3-4
-    /// minutes more on this kind of machine).
-    #[arg(long)]
-    pub plain_depth_9: bool,
     /// Searches run side by side (default: all cores). Node counts do not depend on it; times
     /// do, a little, since the searches share the machine.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Do not search: render the Markdown and the charts again from this reproduction.json.
+    #[arg(long, conflicts_with_all = ["quick", "jobs"])]
+    pub from: Option<PathBuf>,
 }
 
 /// `searchlab reproduce`: search the documents' two tables again and write them beside
@@ -682,17 +681,26 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
     use crate::harness::reproduce;
     let options = reproduce::Options {
         quick: args.quick,
-        plain_depth_9: args.plain_depth_9,
         jobs: args
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
     };
-    eprintln!(
-        "searching the documents' tables from the start position ({} at a time); each row is printed as its iteration completes",
-        options.jobs
-    );
-    let r = reproduce::reproduce(&options)?;
+    let r = match &args.from {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            serde_json::from_str(&text)
+                .map_err(|e| format!("{}: not a reproduction.json: {e}", path.display()))?
+        }
+        None => {
+            eprintln!(
+                "searching the documents' tables from the start position ({} at a time); each row is printed as its iteration completes",
+                options.jobs
+            );
+            reproduce::reproduce(&options)?
+        }
+    };
     reproduce::write(&r, &args.out)?;
     print!("{}", reproduce::markdown::markdown(&r));
     eprintln!(

@@ -8,7 +8,6 @@ use searchlab::harness::reproduce::{Options, Table, markdown::markdown, reproduc
 fn quick_reproduction_of_both_tables() {
     let r = reproduce(&Options {
         quick: true,
-        plain_depth_9: false,
         jobs: 2,
     })
     .unwrap();

@@ -369,8 +369,8 @@ pub fn git_commit() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Read an existing results file: its header, its position records, and the length of its
-/// complete lines (a line cut by a kill is dropped).
+/// Read an existing results file (plain or `.gz`): its header, its position records, and the
+/// length of its complete lines (a line cut by a kill is dropped).
 pub fn read_results(path: &Path) -> Result<(Option<Header>, Vec<PositionRecord>, u64), String> {
     let file = match File::open(path) {
         Ok(file) => file,
@@ -380,7 +380,12 @@ pub fn read_results(path: &Path) -> Result<(Option<Header>, Vec<PositionRecord>,
     let mut header = None;
     let mut records = Vec::new();
     let mut complete = 0u64;
-    let mut reader = BufReader::new(file);
+    // Results kept in the repository are gzipped (`results.jsonl.gz`); read them as they are.
+    let mut reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
+    } else {
+        Box::new(BufReader::new(file))
+    };
     let mut line = String::new();
     let mut number = 0;
     loop {

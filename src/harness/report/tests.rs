@@ -225,3 +225,21 @@ fn bad_inputs_get_clear_errors() {
     assert!(bad.contains("garbage.jsonl:1:"), "{bad}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn gzipped_results_read_the_same() {
+    let dir = temp_dir("gz");
+    let plain = toy(&dir);
+    let gz = dir.join("toy.jsonl.gz");
+    let mut encoder = flate2::write::GzEncoder::new(
+        std::fs::File::create(&gz).unwrap(),
+        flate2::Compression::best(),
+    );
+    encoder.write_all(&std::fs::read(&plain).unwrap()).unwrap();
+    encoder.finish().unwrap();
+    let a = Dataset::read(&[plain]).unwrap();
+    let b = Dataset::read(&[gz]).unwrap();
+    assert_eq!(a.records, b.records);
+    assert_eq!(a.headers, b.headers);
+    let _ = std::fs::remove_dir_all(dir);
+}

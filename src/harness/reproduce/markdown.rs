@@ -204,17 +204,12 @@ pub fn markdown(r: &Reproduction) -> String {
         &r.date[..r.date.len().min(10)]
     );
     out.push_str(&format!(
-        "`searchlab reproduce{}{}` at commit {} on {} cores, {} searches side by side (times are \
+        "`searchlab reproduce{}` at commit {} on {} cores, {} searches side by side (times are \
          those of searches sharing the machine), {:.0} s wall time. Columns as the documents \
          print them: `depth/seldepth  time(mm:ss)  nodes  nodes-per-second  score(pawns)  PV`, \
          with the documents' thousands separator (.) and decimal comma. Our times and nodes are \
          each iteration's own; `reproduction.json` holds every number below.\n\n",
         if r.options.quick { " --quick" } else { "" },
-        if r.options.plain_depth_9 {
-            " --plain-depth-9"
-        } else {
-            ""
-        },
         r.commit.as_deref().unwrap_or("unknown"),
         r.cores,
         r.options.jobs,
@@ -243,9 +238,11 @@ const DIFFERENCES: &str = "## Where we differ from the documents, and why\n\n\
 - **Horizon leaves** equal perft exactly in both quiescence rows, as in 000.\n\
 - **Quiescence costs more here than in Ifrit** (time ratio above, against Ifrit's 2–2.5×). \
 Without quiescence our horizon leaf is only a `make` with an incremental evaluation, so the \
-baseline is cheap. With it, every leaf must generate captures, and our stand pat is the full \
-evaluation (see the `quiescence` notes in the README) rather than material alone. Piece-square \
-terms make more captures worth trying, so the searches see a few quiescence nodes per leaf.\n\
+baseline is cheap. With it, every leaf must generate captures. Our stand pat is also the full \
+evaluation (`quiescence.eval=full`, the default) rather than material alone: 000 says material, \
+but its printed scores (+0,26, +0,12) cannot come from material alone, which scores every quiet \
+line 0. Piece-square terms make more captures worth trying, so the searches see one to three \
+quiescence nodes per leaf. `minimax-q,quiescence.eval=material` runs the literal reading.\n\
 - **Scores and PVs differ** because the evaluations differ: Ifrit's is not published, and ours \
 is Michniewski's simplified evaluation. The horizon effect still shows without quiescence. The \
 score swings between depths 5 and 6, and the PV may end in a capture nobody answers.\n\

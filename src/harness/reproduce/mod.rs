@@ -240,8 +240,6 @@ struct Job {
 pub struct Options {
     /// Stop at depth 5 (quiescence) and 8 (killers), for CI.
     pub quick: bool,
-    /// Also search `ifrit-plain` at depth 9, a row Ifrit's table does not have.
-    pub plain_depth_9: bool,
     /// Searches run at once.
     pub jobs: usize,
 }
@@ -284,11 +282,6 @@ impl Reproduction {
 fn jobs(options: &Options) -> Vec<Job> {
     let q_max = if options.quick { 5 } else { 6 };
     let k_max = if options.quick { 8 } else { 9 };
-    let plain_max = if options.plain_depth_9 && !options.quick {
-        9
-    } else {
-        8
-    };
     // Longest first, so that the side-by-side searches finish together.
     vec![
         Job {
@@ -299,7 +292,7 @@ fn jobs(options: &Options) -> Vec<Job> {
         Job {
             table: Table::Killers,
             variant: "ifrit-plain",
-            depths: 7..=plain_max,
+            depths: 7..=k_max,
         },
         Job {
             table: Table::Quiescence,
@@ -526,7 +519,6 @@ mod tests {
         let r = Reproduction {
             options: Options {
                 quick: false,
-                plain_depth_9: false,
                 jobs: 2,
             },
             date: "2026-11-22T00:00:00Z".into(),
