@@ -243,3 +243,40 @@ fn gzipped_results_read_the_same() {
     assert_eq!(a.headers, b.headers);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Three seeds of one variant: per-seed totals 26k, 39k, 52k nodes (units 2, 3, 4 on one
+/// position); mean 39k with t(2) = 4.302653 × 13k/√3 = 32,293.8 either side. Its ratio to the
+/// baseline pairs the geometric mean over seeds (∛24 units) with the baseline's one seed.
+#[test]
+fn seeds_are_summarised_across_seeds() {
+    let dir = temp_dir("seeds");
+    let mut records = vec![record("base", 1, 1000, true)];
+    for (seed, units) in [(0u64, 2u64), (1, 3), (2, 4)] {
+        let mut r = record("gsr", 1, 1000 * units, seed != 1);
+        r.seed = seed;
+        records.push(r);
+    }
+    let mut h = header(&[("base", "plain"), ("gsr", "classic,gsr")]);
+    h.seeds = vec![0, 1, 2];
+    let path = dir.join("seeds.jsonl");
+    write_results(&path, &h, &records);
+    let a = analyse(&Dataset::read(&[path]).unwrap(), None).unwrap();
+    let gsr = &a.variants[1];
+    let s = gsr.across_seeds.unwrap();
+    assert_eq!(s.total_nodes.estimate, 39_000.0);
+    assert!(
+        (s.total_nodes.high - 39_000.0 - 32_293.8).abs() < 0.1,
+        "{s:?}"
+    );
+    let solved = s.solved.unwrap();
+    assert!((solved.estimate - 2.0 / 3.0).abs() < 1e-12);
+    assert_eq!(gsr.positions, 1);
+    assert_eq!(gsr.records, 3);
+    let ratio = gsr.node_ratio.unwrap().ratio.estimate;
+    assert!((ratio - 24f64.cbrt()).abs() < 1e-9, "{ratio}");
+    // McNemar pairs each position's lowest seed: seed 0 solved, as did the baseline.
+    assert_eq!(gsr.solve_difference.unwrap().only_baseline, 0);
+    assert!(a.variants[0].across_seeds.is_none());
+    assert!(markdown(&a).contains("## Across seeds"));
+    let _ = std::fs::remove_dir_all(dir);
+}
