@@ -2,19 +2,14 @@
 //! time to finish it (log scale). A variant whose line sits further left reaches each depth
 //! sooner: the "depth per second" an engine author wants from pruning.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, log_range, si};
+use super::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, max_depth, si};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
 pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let area = canvas(path, SIZE, "Depth reached against time", &a.meta.caption())?;
-    let max_depth = a
-        .variants
-        .iter()
-        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
-        .max()
-        .unwrap_or(1);
+    let max_depth = max_depth(a);
     let x = log_range(
         a.variants
             .iter()
@@ -45,14 +40,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .iter()
             .map(|p| (p.time_ms.estimate, p.depth as f64))
             .collect();
-        chart
-            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
-            .map_err(error(path))?
-            .label(v.label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
-            .map_err(error(path))?;
+        line_with_dots(&mut chart, points, c, &v.label).map_err(error(path))?;
     }
     legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
     area.present().map_err(error(path))

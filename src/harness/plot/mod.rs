@@ -180,6 +180,45 @@ pub fn category<'a>(names: &'a [String]) -> impl Fn(&f64) -> String + 'a {
     }
 }
 
+/// The deepest iteration any variant completed (depth axes).
+pub fn max_depth(a: &Analysis) -> u32 {
+    a.variants
+        .iter()
+        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
+        .max()
+        .unwrap_or(1)
+}
+
+/// The most positions any variant was judged on (solve-count axes).
+pub fn judged(a: &Analysis) -> usize {
+    a.variants
+        .iter()
+        .filter_map(|v| v.solved.map(|s| s.judged))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// One variant's line with a dot at each point, entered in the legend under `label`.
+pub fn line_with_dots<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    points: Vec<(f64, f64)>,
+    c: RGBColor,
+    label: &str,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+    chart
+        .draw_series(LineSeries::new(points, c.stroke_width(2)))?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+    Ok(())
+}
+
 /// The series-label box every multi-series chart uses.
 pub fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,

@@ -2,7 +2,7 @@
 //! its 95% interval as error bars. The slope is the branching factor; a heuristic that prunes
 //! well bends its line down.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, log_range, si};
+use super::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, max_depth, si};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -14,12 +14,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Nodes to complete each depth",
         &a.meta.caption(),
     )?;
-    let max_depth = a
-        .variants
-        .iter()
-        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
-        .max()
-        .unwrap_or(1);
+    let max_depth = max_depth(a);
     let y = log_range(a.variants.iter().flat_map(|v| {
         v.depth_curve
             .iter()
@@ -50,14 +45,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .iter()
             .map(|p| (p.depth as f64, p.nodes.estimate))
             .collect();
-        chart
-            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
-            .map_err(error(path))?
-            .label(v.label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
-            .map_err(error(path))?;
+        line_with_dots(&mut chart, points, c, &v.label).map_err(error(path))?;
         chart
             .draw_series(v.depth_curve.iter().map(|p| {
                 ErrorBar::new_vertical(

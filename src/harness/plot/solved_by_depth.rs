@@ -1,7 +1,7 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
-use super::{FONT, SIZE, canvas, colour, error, legend};
+use super::{FONT, SIZE, canvas, colour, error, judged, legend, line_with_dots, max_depth};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -13,19 +13,8 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Positions solved against depth",
         &a.meta.caption(),
     )?;
-    let judged = a
-        .variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.judged))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let max_depth = a
-        .variants
-        .iter()
-        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
-        .max()
-        .unwrap_or(1);
+    let judged = judged(a);
+    let max_depth = max_depth(a);
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
         .x_label_area_size(50)
@@ -53,14 +42,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             }
             points.push((d as f64, last));
         }
-        chart
-            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
-            .map_err(error(path))?
-            .label(v.label.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, 3, c.filled())))
-            .map_err(error(path))?;
+        line_with_dots(&mut chart, points, c, &v.label).map_err(error(path))?;
     }
     legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
     area.present().map_err(error(path))

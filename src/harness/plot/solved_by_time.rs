@@ -2,7 +2,7 @@
 //! move was found (and kept) by time t, from each record's time to solution. Higher and further
 //! left is better.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, log_range, si};
+use super::{FONT, SIZE, canvas, colour, error, judged, legend, log_range, si};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -14,13 +14,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Positions solved against time",
         &a.meta.caption(),
     )?;
-    let judged = a
-        .variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.judged))
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let judged = judged(a);
     let x = log_range(
         a.variants
             .iter()
