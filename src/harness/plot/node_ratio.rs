@@ -77,15 +77,12 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .draw_series([Circle::new((r.ratio.estimate.log2(), y), 5, c.filled())])
             .map_err(error(path))?;
         let text = format!(
-            "{:.3} [{:.3}, {:.3}]  p={}",
+            "{:.3} [{:.3}, {:.3}]  {}",
             r.ratio.estimate,
             r.ratio.low,
             r.ratio.high,
-            r.wilcoxon_p.map_or("-".into(), |p| if p < 1e-4 {
-                "<0.0001".into()
-            } else {
-                format!("{p:.4}")
-            })
+            r.wilcoxon_p
+                .map_or("-".into(), crate::harness::report::p_value)
         );
         chart
             .draw_series([Text::new(

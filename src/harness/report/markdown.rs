@@ -28,11 +28,12 @@ fn interval(i: &Interval, digits: usize) -> String {
     )
 }
 
-fn p_value(p: f64) -> String {
+/// `p=0.0404`, or `p<0.0001` below four decimals.
+pub fn p_value(p: f64) -> String {
     if p < 0.0001 {
-        "<0.0001".into()
+        "p<0.0001".into()
     } else {
-        format!("{p:.4}")
+        format!("p={p:.4}")
     }
 }
 
@@ -49,7 +50,7 @@ fn summary_row(v: &VariantAnalysis) -> String {
     });
     let difference = v.solve_difference.map_or("-".into(), |d| {
         format!(
-            "+{} −{} (p={})",
+            "+{} −{} ({})",
             d.only_variant,
             d.only_baseline,
             p_value(d.p)
@@ -57,7 +58,7 @@ fn summary_row(v: &VariantAnalysis) -> String {
     });
     let ratio = v.node_ratio.map_or("1 (baseline)".into(), |r| {
         format!(
-            "{} (p={})",
+            "{} ({})",
             interval(&r.ratio, 3),
             r.wilcoxon_p.map_or("-".into(), p_value)
         )

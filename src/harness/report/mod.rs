@@ -6,7 +6,7 @@
 mod markdown;
 mod tables;
 
-pub use markdown::{markdown, summary_table, thousands};
+pub use markdown::{markdown, p_value, summary_table, thousands};
 pub use tables::write_csv;
 
 use super::compare::{self, Interval, PairedRatio};
