@@ -280,36 +280,26 @@ impl Reproduction {
 }
 
 fn jobs(options: &Options) -> Vec<Job> {
-    let q_max = if options.quick { 5 } else { 6 };
-    let k_max = if options.quick { 8 } else { 9 };
+    let quiescence = 5..=if options.quick { 5 } else { 6 };
+    let killers = 7..=if options.quick { 8 } else { 9 };
     // Longest first, so that the side-by-side searches finish together.
-    vec![
-        Job {
-            table: Table::Quiescence,
-            variant: "minimax-q",
-            depths: 5..=q_max,
-        },
-        Job {
-            table: Table::Killers,
-            variant: "ifrit-plain",
-            depths: 7..=k_max,
-        },
-        Job {
-            table: Table::Quiescence,
-            variant: "minimax",
-            depths: 5..=q_max,
-        },
-        Job {
-            table: Table::Killers,
-            variant: "ifrit-killers",
-            depths: 7..=k_max,
-        },
-        Job {
-            table: Table::Killers,
-            variant: "ifrit-capture-killers",
-            depths: 7..=k_max,
-        },
+    [
+        (Table::Quiescence, "minimax-q"),
+        (Table::Killers, "ifrit-plain"),
+        (Table::Quiescence, "minimax"),
+        (Table::Killers, "ifrit-killers"),
+        (Table::Killers, "ifrit-capture-killers"),
     ]
+    .into_iter()
+    .map(|(table, variant)| Job {
+        table,
+        variant,
+        depths: match table {
+            Table::Quiescence => quiescence.clone(),
+            Table::Killers => killers.clone(),
+        },
+    })
+    .collect()
 }
 
 /// Collects the iterations a job keeps and reports each as it completes.
