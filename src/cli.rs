@@ -9,12 +9,14 @@ use cozy_chess::Board;
 
 use crate::engine::config::{Algorithm, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
-use crate::engine::heuristics::{HeuristicsConfig, REGISTRY, spec};
+use crate::engine::heuristics::{HeuristicsConfig, REGISTRY};
 use crate::engine::notation;
 use crate::engine::perft;
 use crate::engine::position::Position;
+use crate::engine::score::MAX_PLY;
 use crate::engine::search::{self, IterationInfo, Observer};
-use crate::engine::stats::SearchStats;
+use crate::engine::spec;
+use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::{bench, epd, external, report, runner};
 
 /// Read `startpos` or a FEN.
@@ -125,28 +127,27 @@ pub fn configure(
     algorithm: Option<Algorithm>,
     seed: u64,
 ) -> Result<SearchConfig, String> {
-    let mut setup = spec::parse(spec)?;
+    let mut config = spec::parse(spec)?;
     if let Some(algorithm) = algorithm {
-        setup.algorithm = algorithm;
-        spec::validate(&setup)?;
+        config.algorithm = algorithm;
+        spec::validate(&config)?;
     }
-    Ok(SearchConfig {
-        seed,
-        ..SearchConfig::from_setup(setup)
-    })
+    Ok(SearchConfig { seed, ..config })
 }
 
-/// Print each enabled heuristic's counters.
+/// Print the counters of each enabled heuristic, form by form.
 fn print_counters(config: &SearchConfig, stats: &SearchStats) {
     for id in config.heuristics.enabled_ids() {
-        let c = stats.heuristics.get(id);
-        println!(
-            "  {:<20} tested {:>12}  fired {:>12}  overruled {:>10}",
-            id.name(),
-            c.tested,
-            c.fired,
-            c.overruled
-        );
+        for counter in Counter::of_heuristic(id) {
+            let c = stats.heuristics.get(counter);
+            println!(
+                "  {:<24} tested {:>12}  fired {:>12}  overruled {:>10}",
+                counter.key(),
+                c.tested,
+                c.fired,
+                c.overruled
+            );
+        }
     }
 }
 
@@ -154,8 +155,8 @@ fn print_counters(config: &SearchConfig, stats: &SearchStats) {
 pub fn search(args: &SearchArgs) -> Result<(), String> {
     let board = parse_position(&args.position)?;
     let depth = args.depth;
-    if depth == 0 || depth >= search::MAX_PLY as u32 {
-        return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
+    if depth == 0 || depth >= MAX_PLY as u32 {
+        return Err(format!("--depth must be 1..{}", MAX_PLY - 1));
     }
     let config = SearchConfig {
         eval: args.eval,
@@ -239,8 +240,8 @@ pub fn bench(
     suite: Option<&Path>,
     verbose: bool,
 ) -> Result<(), String> {
-    if depth == 0 || depth >= search::MAX_PLY as u32 {
-        return Err(format!("--depth must be 1..{}", search::MAX_PLY - 1));
+    if depth == 0 || depth >= MAX_PLY as u32 {
+        return Err(format!("--depth must be 1..{}", MAX_PLY - 1));
     }
     let records = match suite {
         None => bench::bench_positions(),
@@ -574,10 +575,10 @@ fn ablation(
     } else {
         specs[0].clone()
     };
-    let setup = spec::parse(&base)?;
+    let base_config = spec::parse(&base)?;
     let mut out = vec![(label.clone(), base.clone())];
     for info in REGISTRY {
-        let on = setup.heuristics.enabled(info.id);
+        let on = base_config.heuristics.enabled(info.id);
         let (sign, wanted) = if mode == "on-one" {
             ('+', !on)
         } else {

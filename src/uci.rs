@@ -13,11 +13,11 @@ use cozy_chess::util::parse_uci_move;
 
 use crate::engine::config::{Algorithm, Clock, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
-use crate::engine::heuristics::spec::{self, Setup};
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
+use crate::engine::spec;
 use serde_json::Value;
 
 /// Transposition table size limits, MiB.
@@ -305,10 +305,10 @@ impl UciEngine {
                     .map_err(|_| format!("setoption: Seed needs a number, got '{value}'"))?;
             }
             "heuristics" => {
-                let setup =
+                let parsed =
                     spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
-                self.config.algorithm = setup.algorithm;
-                self.config.heuristics = setup.heuristics;
+                self.config.algorithm = parsed.algorithm;
+                self.config.heuristics = parsed.heuristics;
             }
             _ => return self.set_heuristic_option(&name, &value),
         }
@@ -324,23 +324,21 @@ impl UciEngine {
         };
         let id =
             Id::from_name(id_name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
-        let mut heuristics = self.config.heuristics;
+        let mut changed = self.config;
         match param {
             None => match value {
-                "true" => heuristics.set_enabled(id, true),
-                "false" => heuristics.set_enabled(id, false),
+                "true" => changed.heuristics.set_enabled(id, true),
+                "false" => changed.heuristics.set_enabled(id, false),
                 _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
             },
-            Some(param) => heuristics
+            Some(param) => changed
+                .heuristics
                 .set_param(id, param, value)
                 .map_err(|e| format!("setoption: {e}"))?,
         }
-        let setup = Setup {
-            algorithm: self.config.algorithm,
-            heuristics,
-        };
-        spec::validate(&setup).map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
-        self.config.heuristics = heuristics;
+        spec::validate(&changed)
+            .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
+        self.config = changed;
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 use cozy_chess::{Board, Color, Move};
 
 use searchlab::engine::heuristics::history::{self, History};
-use searchlab::engine::heuristics::{killers, mvv_lva};
+use searchlab::engine::heuristics::mvv_lva;
 use searchlab::engine::movepick::{MovePicker, Ordering};
 use searchlab::engine::perft::perft;
 
@@ -100,7 +100,7 @@ fn killers_land_at_position_one_after_a_capture_and_zero_without() {
     // Kiwipete has captures: the killer comes right after the first capture.
     let board: Board = POSITIONS[0].parse().unwrap();
     let killer: Move = "a2a3".parse().unwrap();
-    assert!(killers::is_candidate(&board, killer));
+    assert!(searchlab::engine::position::is_quiet(&board, killer));
     let ordering = Ordering {
         killers: Some([Some(killer), None]),
         ..Ordering::default()

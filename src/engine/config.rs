@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use super::eval::EvalKind;
 use super::heuristics::HeuristicsConfig;
-use super::heuristics::spec::Setup;
 
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
@@ -98,17 +97,6 @@ pub struct SearchConfig {
     pub seed: u64,
     /// Every heuristic's toggle and parameters.
     pub heuristics: HeuristicsConfig,
-}
-
-impl SearchConfig {
-    /// A configuration from a parsed `--heuristics` SPEC.
-    pub fn from_setup(setup: Setup) -> Self {
-        SearchConfig {
-            algorithm: setup.algorithm,
-            heuristics: setup.heuristics,
-            ..SearchConfig::default()
-        }
-    }
 }
 
 #[cfg(test)]

@@ -13,8 +13,7 @@
 use cozy_chess::{Board, Color, Piece, Square};
 use serde::{Deserialize, Serialize};
 
-/// A score in centipawns.
-pub type Score = i32;
+use super::score::Score;
 
 /// Which static evaluation the search calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, clap::ValueEnum)]

@@ -4,9 +4,9 @@
 use cozy_chess::util::display_uci_move;
 use cozy_chess::{Board, Move, Piece};
 
-use super::eval::Score;
 use super::position::captured_piece;
-use super::search::{MATE, MATE_BOUND};
+use super::score::Score;
+use super::score::{MATE, MATE_BOUND};
 
 /// A move in UCI notation (`e1g1` for castling).
 pub fn uci(board: &Board, mv: Move) -> String {

@@ -13,7 +13,8 @@
 
 use cozy_chess::{Board, Color, Move, Piece, Rank};
 
-use super::eval::{self, EvalKind, Score};
+use super::eval::{self, EvalKind};
+use super::score::Score;
 pub use super::series::{LineStats, SeriesEntry};
 
 /// What the line remembers about one move (or null move) and the position it produced.
@@ -395,6 +396,14 @@ pub fn captures_weak_pawn(board: &Board, mv: Move) -> bool {
     defenders.is_empty() && beside.is_empty()
 }
 
+/// A quiet move in the documents' sense: no capture, no promotion, not castling. Only these
+/// become killers (003: "never a capture, promotion or other special move"), enter history,
+/// and are counted by `futility_move_count`.
+pub fn is_quiet(board: &Board, mv: Move) -> bool {
+    let castling = board.colors(board.side_to_move()).has(mv.to);
+    captured_piece(board, mv).is_none() && mv.promotion.is_none() && !castling
+}
+
 /// The piece a move captures on `board`, en passant included.
 #[inline]
 pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
@@ -412,6 +421,17 @@ pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
 mod tests {
     use super::*;
     use cozy_chess::util::parse_uci_move;
+
+    #[test]
+    fn only_plain_moves_are_quiet() {
+        let board: Board = "r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1"
+            .parse()
+            .unwrap();
+        assert!(is_quiet(&board, "a1a5".parse().unwrap()));
+        assert!(!is_quiet(&board, "e4d5".parse().unwrap()), "capture");
+        assert!(!is_quiet(&board, "b7b8q".parse().unwrap()), "promotion");
+        assert!(!is_quiet(&board, "e1h1".parse().unwrap()), "castling");
+    }
 
     fn play(pos: &mut Position, moves: &str) {
         for m in moves.split_whitespace() {

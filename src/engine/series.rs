@@ -3,7 +3,7 @@
 //! side" but writes `x[side][N] = v; x[side^1][N] = -v` on every move, so the two sides'
 //! arrays are one series seen with opposite signs; `Position` flips the sign when a side reads.
 
-use super::eval::Score;
+use super::score::Score;
 
 /// One step of an exponential moving average with period `n` (002: `ema5 = 0.2*R + 0.8*prev`,
 /// i.e. weight `1/n` on the new value).

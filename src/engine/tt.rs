@@ -10,8 +10,8 @@
 
 use cozy_chess::{Move, Piece, Square};
 
-use super::eval::Score;
-use super::search::MATE_BOUND;
+use super::score::MATE_BOUND;
+use super::score::Score;
 
 /// XORed into the key of every position inside a null-move subtree (001).
 pub const NULL_MOVE_KEY: u64 = 0x08d9_bc25_bebf_91b1;
@@ -189,7 +189,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::MATE;
+    use crate::engine::score::MATE;
 
     #[test]
     fn moves_survive_packing() {

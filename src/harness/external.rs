@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::epd::EpdRecord;
 use crate::engine::config::Limits;
-use crate::engine::search::MATE;
+use crate::engine::score::MATE;
 
 /// How to start and set up an external engine.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]

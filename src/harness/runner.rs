@@ -17,10 +17,10 @@ use serde::{Deserialize, Serialize};
 use super::epd::EpdRecord;
 use super::external;
 use crate::engine::config::{Limits, SearchConfig};
-use crate::engine::heuristics::HeuristicCounters;
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{SearchResult, Silent, search};
+use crate::engine::stats::HeuristicCounters;
 
 /// One configuration under test.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -15,7 +15,7 @@ heuristic_params! {
 
 /// `!check && L >= beta && R >= beta`: a candidate for a verified beta cut.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
-    !mv.gives_check && node.static_eval >= node.beta && mv.r >= node.beta
+    !mv.gives_check && node.static_eval >= node.beta && mv.eval_after >= node.beta
 }
 
 #[cfg(test)]
@@ -37,7 +37,7 @@ mod tests {
         assert!(candidate(
             &node(),
             &MoveView {
-                r: 20,
+                eval_after: 20,
                 ..MoveView::default()
             },
             &Params::default()
@@ -47,7 +47,7 @@ mod tests {
     #[test]
     fn not_when_l_is_below_beta() {
         let mv = MoveView {
-            r: 30,
+            eval_after: 30,
             ..MoveView::default()
         };
         assert!(!candidate(
@@ -65,7 +65,7 @@ mod tests {
         assert!(!candidate(
             &node(),
             &MoveView {
-                r: 19,
+                eval_after: 19,
                 ..MoveView::default()
             },
             &Params::default()
@@ -75,7 +75,7 @@ mod tests {
     #[test]
     fn not_when_the_move_gives_check() {
         let mv = MoveView {
-            r: 30,
+            eval_after: 30,
             gives_check: true,
             ..MoveView::default()
         };

@@ -18,7 +18,7 @@ heuristic_params! {
 /// The move stays inside a channel below alpha: a candidate for the verified skip.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
     let max = mv.line.max_eval5_before;
-    max <= node.alpha && mv.r <= node.alpha && mv.r <= max && !mv.gives_check
+    max <= node.alpha && mv.eval_after <= node.alpha && mv.eval_after <= max && !mv.gives_check
 }
 
 #[cfg(test)]
@@ -37,7 +37,7 @@ mod tests {
 
     fn mv(max: i32, r: i32) -> MoveView {
         MoveView {
-            r,
+            eval_after: r,
             line: LineStats {
                 max_eval5_before: max,
                 ..LineStats::default()

@@ -19,9 +19,10 @@
 //! reaches beta and `ema10 - dev*sqrt(2) >= beta`.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView, SignalSide};
-use crate::engine::eval::{PAWN, PIECE_VALUE, Score};
-use crate::engine::search::MATE_BOUND;
+use super::view::{MoveView, NodeView, Side};
+use crate::engine::eval::{PAWN, PIECE_VALUE};
+use crate::engine::score::Score;
+use crate::engine::score::MATE_BOUND;
 
 heuristic_params! {
     /// Parameters of `ema_channel`.
@@ -29,7 +30,7 @@ heuristic_params! {
         /// The EMA channel signal.
         pub enabled: bool = false,
         /// `alpha`: the core rule (and refinements); `beta`: the CCI beta twin.
-        pub side: SignalSide = SignalSide::Alpha,
+        pub side: Side = Side::Alpha,
         /// (a) require a growing `|ema5 - ema10|`.
         pub divergence: bool = false,
         /// (b) rising band instead of `ema5 <= ema10`.
@@ -63,7 +64,7 @@ pub fn margin(depth: i32) -> Score {
 /// skip.
 pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
     let line = &mv.line;
-    let (l, r) = (node.static_eval, mv.r);
+    let (l, r) = (node.static_eval, mv.eval_after);
     let falling = if params.rising_band {
         !(line.ema5 > line.ema10 && (line.ema3 - line.ema10).abs() < f64::from(params.band))
     } else {
@@ -113,7 +114,7 @@ mod tests {
 
     fn falling_move() -> MoveView {
         MoveView {
-            r: -40,
+            eval_after: -40,
             legal_count: 3,
             line: LineStats {
                 ema3: -50.0,
@@ -166,7 +167,7 @@ mod tests {
         assert!(!alpha_candidate(
             &node(),
             &MoveView {
-                r: 1,
+                eval_after: 1,
                 ..falling_move()
             },
             &on()
@@ -230,7 +231,7 @@ mod tests {
         assert!(!alpha_candidate(&node(), &mv, &p));
         mv.line.ema10 = -600.0;
         mv.line.ema5 = -700.0;
-        mv.r = -650;
+        mv.eval_after = -650;
         let low = NodeView {
             static_eval: -650,
             ..node()
@@ -289,7 +290,7 @@ mod tests {
     #[test]
     fn beta_twin() {
         let p = Params {
-            side: SignalSide::Beta,
+            side: Side::Beta,
             ..on()
         };
         let mut mv = falling_move();

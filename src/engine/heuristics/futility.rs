@@ -13,7 +13,8 @@
 
 use super::params::heuristic_params;
 use super::view::{MoveView, NodeView};
-use crate::engine::eval::{PAWN, Score};
+use crate::engine::eval::PAWN;
+use crate::engine::score::Score;
 
 heuristic_params! {
     /// Parameters of `futility`.
@@ -41,7 +42,7 @@ pub fn frontier_cut_with(node: &NodeView, max_depth: i32, margin: Score) -> bool
         && node.static_eval - margin >= node.beta
 }
 
-/// The move-form test with any depth limit and margin (`mv.r` is the evaluation after the
+/// The move-form test with any depth limit and margin (`mv.eval_after` is the evaluation after the
 /// move for the mover).
 pub fn prunes_move_with(node: &NodeView, mv: &MoveView, max_depth: i32, margin: Score) -> bool {
     !node.in_null_search
@@ -50,7 +51,7 @@ pub fn prunes_move_with(node: &NodeView, mv: &MoveView, max_depth: i32, margin: 
         && !mv.gives_check
         && !mv.extended
         && !node.in_check
-        && mv.r + margin <= node.alpha
+        && mv.eval_after + margin <= node.alpha
 }
 
 /// Frontier form: return beta at this node.
@@ -80,7 +81,7 @@ mod tests {
 
     fn quiet(r: Score) -> MoveView {
         MoveView {
-            r,
+            eval_after: r,
             legal_count: 2,
             ..MoveView::default()
         }

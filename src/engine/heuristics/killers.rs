@@ -5,11 +5,10 @@
 //! inserts the killers at position 0 when the node has no capture, else at position 1, after
 //! the (best) capture.
 
-use cozy_chess::{Board, Move};
+use cozy_chess::Move;
 
 use super::params::heuristic_params;
-use crate::engine::position::captured_piece;
-use crate::engine::search::MAX_PLY;
+use crate::engine::score::MAX_PLY;
 
 heuristic_params! {
     /// Parameters of `killers`.
@@ -19,12 +18,6 @@ heuristic_params! {
         /// Killer slots per ply: 003 uses two ("two killers noticeably improve efficiency").
         pub slots: u32 = 2,
     }
-}
-
-/// The move may become a killer: quiet, not a promotion, not castling.
-pub fn is_candidate(board: &Board, mv: Move) -> bool {
-    let castling = board.colors(board.side_to_move()).has(mv.to);
-    captured_piece(board, mv).is_none() && mv.promotion.is_none() && !castling
 }
 
 /// Two killer slots per ply.
@@ -83,16 +76,5 @@ mod tests {
         k.record(2, a, &one);
         k.record(2, b, &one);
         assert_eq!(k.at(2), [Some(b), None]);
-    }
-
-    #[test]
-    fn only_quiet_plain_moves_are_candidates() {
-        let board: Board = "r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1"
-            .parse()
-            .unwrap();
-        assert!(is_candidate(&board, "a1a5".parse().unwrap()));
-        assert!(!is_candidate(&board, "e4d5".parse().unwrap()), "capture");
-        assert!(!is_candidate(&board, "b7b8q".parse().unwrap()), "promotion");
-        assert!(!is_candidate(&board, "e1h1".parse().unwrap()), "castling");
     }
 }

@@ -5,7 +5,7 @@
 //! search dismissed is looked at once more in full.
 
 use super::params::heuristic_params;
-use crate::engine::eval::Score;
+use crate::engine::score::Score;
 
 heuristic_params! {
     /// Parameters of `main_selective`.

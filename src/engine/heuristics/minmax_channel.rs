@@ -6,7 +6,7 @@
 //! evaluation than on material; we use the full evaluation series.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView, SignalSide};
+use super::view::{MoveView, NodeView, Side};
 use crate::engine::eval::PAWN;
 
 heuristic_params! {
@@ -15,7 +15,7 @@ heuristic_params! {
         /// The min/max channel signal.
         pub enabled: bool = false,
         /// `alpha` or `beta` form.
-        pub side: SignalSide = SignalSide::Alpha,
+        pub side: Side = Side::Alpha,
         /// The margin around the extremes (002: pawn/2).
         pub margin: i32 = PAWN / 2,
     }
@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn beta_form_needs_the_channel_above_beta_and_rising_material() {
         let p = Params {
-            side: SignalSide::Beta,
+            side: Side::Beta,
             ..Params::default()
         };
         assert!(beta_candidate(&node(), &mv(300, 61, 0), &p));

@@ -1,46 +1,20 @@
 //! Every heuristic of the documents as a runtime toggle.
 //!
-//! One table, written once in the `registry!` call below, gives each heuristic its id (the
-//! name used by the CLI, UCI, JSON and the counters), its kind, its source document and its
-//! `Params` type; the macro derives from it the `Id` enum, `REGISTRY`, and the fields of
-//! `HeuristicsConfig`. A new heuristic touches its file and one row here.
+//! One table, the `registry!` call below, is the only declaration of a heuristic. Its row
+//! gives the id (the name used by the CLI, UCI, JSON and the counters), its kind, its source
+//! document, the forms it is counted under, the bound it plays on when it is a 002 signal,
+//! whether it reads the line series and whether it draws random numbers. The macro derives
+//! from the table the module line of each heuristic's file, the `Id` enum, `REGISTRY` and the
+//! fields of `HeuristicsConfig`. A new heuristic touches its own file, one row here and the one
+//! step of the search that consults it.
 
 mod params;
-
-pub mod beta_play;
-pub mod channel_breakout;
-pub mod check_extension;
-pub mod ema_channel;
-pub mod futility;
-pub mod futility_move_count;
-pub mod gsr;
-pub mod gsr_simple;
-pub mod history;
-pub mod iid_null_window;
-pub mod killers;
-pub mod main_selective;
-pub mod mate_history;
-pub mod minmax_channel;
-pub mod momentum;
-pub mod mvv_lva;
-pub mod null_move;
-pub mod null_move_guarded;
-pub mod pv_move;
-pub mod quiescence;
-pub mod razoring;
-pub mod rsi;
-pub mod spec;
-pub mod static_lr;
-pub mod trend;
-pub mod tt;
 pub mod view;
-pub mod window_margins;
 
-use std::collections::BTreeMap;
-use std::ops::AddAssign;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+pub use view::Side;
 
 /// What a heuristic acts on; decides where the search consults it and what `main_selective`'s
 /// main function (which prunes nothing) leaves out.
@@ -51,8 +25,11 @@ pub enum Kind {
     Ordering,
     /// Cuts a whole node before its moves.
     NodePruning,
-    /// Skips a move (or cuts the node) after making it.
+    /// Skips a move (or cuts the node) after making it, unverified.
     MovePruning,
+    /// A 002 signal: proposes to skip a move or cut the node, and acts only when the shared
+    /// reduced-depth verification confirms it (the search's signal table consults it).
+    Signal,
     /// Searches some moves less deeply.
     Reduction,
     /// Searches some moves more deeply.
@@ -68,28 +45,97 @@ impl Kind {
     pub fn is_selective(self) -> bool {
         matches!(
             self,
-            Kind::NodePruning | Kind::MovePruning | Kind::Reduction
+            Kind::NodePruning | Kind::MovePruning | Kind::Signal | Kind::Reduction
         )
     }
+}
+
+/// Which bound a 002 signal may play on (002: "never both in one search function").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalRule {
+    /// Not a signal.
+    None,
+    /// Always the alpha bound: skips a move.
+    Alpha,
+    /// Always the beta bound: cuts the node.
+    Beta,
+    /// Its `side` parameter chooses alpha or beta.
+    Either,
+    /// Its `side` parameter chooses alpha, beta or both (`window_margins`, whose 002 listing
+    /// plays both in one function).
+    Any,
 }
 
 /// One registry row.
 #[derive(Clone, Copy, Debug)]
 pub struct Info {
-    /// The heuristic.
     pub id: Id,
     /// Its name everywhere (CLI, UCI, JSON, counters).
     pub name: &'static str,
-    /// What it acts on.
     pub kind: Kind,
     /// Source documents (`../shared/seeds/`).
     pub source: &'static str,
+    /// The forms counted apart (`futility.frontier`, `futility.pre_frontier`); empty when the
+    /// heuristic is counted under its name alone.
+    pub forms: &'static [&'static str],
+    /// The bound it plays on, when it is a 002 signal.
+    pub signal: SignalRule,
+    /// It reads the per-side line series, so the search computes them per move.
+    pub reads_line: bool,
+    /// It draws from the seeded PRNG, so the harness repeats it over seeds.
+    pub randomised: bool,
     /// One line on what it does.
     pub summary: &'static str,
 }
 
+/// The side a signal plays on under its parameters (`$params` is its `Params`).
+macro_rules! signal_side {
+    (none, $params:expr) => {
+        None
+    };
+    (alpha, $params:expr) => {
+        Some(Side::Alpha)
+    };
+    (beta, $params:expr) => {
+        Some(Side::Beta)
+    };
+    (either, $params:expr) => {
+        Some($params.side)
+    };
+    (any, $params:expr) => {
+        Some($params.side)
+    };
+}
+
+macro_rules! signal_rule {
+    (none) => {
+        SignalRule::None
+    };
+    (alpha) => {
+        SignalRule::Alpha
+    };
+    (beta) => {
+        SignalRule::Beta
+    };
+    (either) => {
+        SignalRule::Either
+    };
+    (any) => {
+        SignalRule::Any
+    };
+}
+
 macro_rules! registry {
-    ($( $variant:ident => $field:ident, $kind:ident, $source:literal, $summary:literal; )*) => {
+    ($(
+        $variant:ident => $field:ident {
+            kind: $kind:ident, source: $source:literal, forms: [$($form:literal),*],
+            signal: $signal:ident,
+            reads_line: $reads_line:literal, randomised: $randomised:literal,
+            summary: $summary:literal,
+        }
+    )*) => {
+        $( pub mod $field; )*
+
         /// A heuristic's identity.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Id { $( #[doc = $summary] $variant ),* }
@@ -99,7 +145,17 @@ macro_rules! registry {
 
         /// Every heuristic, in a fixed order (`Id as usize` indexes it).
         pub const REGISTRY: &[Info] = &[
-            $( Info { id: Id::$variant, name: stringify!($field), kind: Kind::$kind, source: $source, summary: $summary } ),*
+            $( Info {
+                id: Id::$variant,
+                name: stringify!($field),
+                kind: Kind::$kind,
+                source: $source,
+                forms: &[$($form),*],
+                signal: signal_rule!($signal),
+                reads_line: $reads_line,
+                randomised: $randomised,
+                summary: $summary,
+            } ),*
         ];
 
         /// The parameters of every heuristic; a heuristic is on when its `enabled` is true.
@@ -118,6 +174,12 @@ macro_rules! registry {
             /// Switch a heuristic on or off, keeping its parameters.
             pub fn set_enabled(&mut self, id: Id, on: bool) {
                 match id { $( Id::$variant => self.$field.enabled = on ),* }
+            }
+
+            /// The bound a 002 signal plays on under its current parameters; `None` for a
+            /// heuristic that is not a signal.
+            pub fn signal_side(&self, id: Id) -> Option<Side> {
+                match id { $( Id::$variant => signal_side!($signal, self.$field) ),* }
             }
 
             /// A heuristic's parameters as JSON.
@@ -144,32 +206,136 @@ macro_rules! registry {
 }
 
 registry! {
-    MvvLva => mvv_lva, Ordering, "000, 001", "captures ordered most valuable victim / least valuable attacker";
-    Killers => killers, Ordering, "003, 001", "two killer moves per ply, Ifrit's insertion at position 0 or 1";
-    History => history, Ordering, "001, 002", "quiet moves ordered by a [side][from][to] history table";
-    MateHistory => mate_history, Ordering, "002", "a second history table for mating moves, with a random bonus";
-    PvMove => pv_move, Ordering, "001, 002", "the previous iteration's PV move first";
-    Tt => tt, Ordering, "001, 002", "transposition table: cut-offs and the hash move first";
-    IidNullWindow => iid_null_window, Reduction, "002", "nega-scout with internal iterative deepening in the null window";
-    NullMove => null_move, NodePruning, "001", "null move with reduction R";
-    NullMoveGuarded => null_move_guarded, NodePruning, "002", "null move only early in the game, with material and momentum guards";
-    FutilityMoveCount => futility_move_count, MovePruning, "001", "only the first N quiet moves in the last 9 plies";
-    CheckExtension => check_extension, Extension, "001, 002", "checks (and pawns to the 7th) searched one ply deeper";
-    Razoring => razoring, NodePruning, "001", "futility's tests over the last 4 plies with a piece's margin";
-    Futility => futility, NodePruning, "004, 001", "frontier and pre-frontier futility pruning, margin pawn/2";
-    Quiescence => quiescence, Horizon, "000, 001", "captures-only search at the horizon, all evasions in check";
-    Momentum => momentum, MovePruning, "002", "5-ply momentum: quiescence capture filter and verified skip";
-    EmaChannel => ema_channel, MovePruning, "002", "EMA channel verified skip, refinements (a)-(e)";
-    StaticLr => static_lr, MovePruning, "002", "skip when L and R are both at or below alpha";
-    BetaPlay => beta_play, MovePruning, "002", "cut with beta when L, R and a reduced search reach beta";
-    Trend => trend, MovePruning, "002", "EMA 8/16/32 trend: verified skip on a down trend (or cut on up)";
-    MinmaxChannel => minmax_channel, MovePruning, "002", "5-ply min/max channel beyond alpha (or beta), verified";
-    Rsi => rsi, MovePruning, "002", "relative strength index: verified skip of falling, non-exchange moves";
-    ChannelBreakout => channel_breakout, MovePruning, "002", "skip moves that stay inside a 5-ply channel below alpha";
-    WindowMargins => window_margins, MovePruning, "002", "material EMA windows: knight margin for beta, queen for alpha";
-    MainSelective => main_selective, Structure, "002", "a main search without pruning re-searching the selective one's fail-lows";
-    Gsr => gsr, Reduction, "002", "genetic search reduction: random crossover, RED1/RED2";
-    GsrSimple => gsr_simple, Reduction, "002", "simple GSR: null-window reduction by 1 past a random crossover";
+    MvvLva => mvv_lva {
+        kind: Ordering, source: "000, 001", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "captures ordered most valuable victim / least valuable attacker",
+    }
+    Killers => killers {
+        kind: Ordering, source: "003, 001", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "two killer moves per ply, Ifrit's insertion at position 0 or 1",
+    }
+    History => history {
+        kind: Ordering, source: "001, 002", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "quiet moves ordered by a [side][from][to] history table",
+    }
+    MateHistory => mate_history {
+        kind: Ordering, source: "002", forms: [], signal: none,
+        reads_line: false, randomised: true,
+        summary: "a second history table for mating moves, with a random bonus",
+    }
+    PvMove => pv_move {
+        kind: Ordering, source: "001, 002", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "the previous iteration's PV move first",
+    }
+    Tt => tt {
+        kind: Ordering, source: "001, 002", forms: ["cutoff", "hash_move"], signal: none,
+        reads_line: false, randomised: false,
+        summary: "transposition table: cut-offs and the hash move first",
+    }
+    IidNullWindow => iid_null_window {
+        kind: Reduction, source: "002", forms: [], signal: none,
+        reads_line: false, randomised: true,
+        summary: "nega-scout with internal iterative deepening in the null window",
+    }
+    NullMove => null_move {
+        kind: NodePruning, source: "001", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "null move with reduction R",
+    }
+    NullMoveGuarded => null_move_guarded {
+        kind: NodePruning, source: "002", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "null move only early in the game, with material and momentum guards",
+    }
+    FutilityMoveCount => futility_move_count {
+        kind: MovePruning, source: "001", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "only the first N quiet moves in the last 9 plies",
+    }
+    CheckExtension => check_extension {
+        kind: Extension, source: "001, 002", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "checks (and pawns to the 7th) searched one ply deeper",
+    }
+    Razoring => razoring {
+        kind: NodePruning, source: "001", forms: ["node", "move"], signal: none,
+        reads_line: false, randomised: false,
+        summary: "futility's tests over the last 4 plies with a piece's margin",
+    }
+    Futility => futility {
+        kind: NodePruning, source: "004, 001", forms: ["frontier", "pre_frontier"], signal: none,
+        reads_line: false, randomised: false,
+        summary: "frontier and pre-frontier futility pruning, margin pawn/2",
+    }
+    Quiescence => quiescence {
+        kind: Horizon, source: "000, 001", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "captures-only search at the horizon, all evasions in check",
+    }
+    Momentum => momentum {
+        kind: Signal, source: "002", forms: ["quiescence", "main"], signal: alpha,
+        reads_line: true, randomised: false,
+        summary: "5-ply momentum: quiescence capture filter and verified skip",
+    }
+    EmaChannel => ema_channel {
+        kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
+        reads_line: true, randomised: false,
+        summary: "EMA channel verified skip, refinements (a)-(e)",
+    }
+    StaticLr => static_lr {
+        kind: Signal, source: "002", forms: [], signal: alpha,
+        reads_line: false, randomised: false,
+        summary: "skip when L and R are both at or below alpha",
+    }
+    BetaPlay => beta_play {
+        kind: Signal, source: "002", forms: [], signal: beta,
+        reads_line: false, randomised: false,
+        summary: "cut with beta when L, R and a reduced search reach beta",
+    }
+    Trend => trend {
+        kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
+        reads_line: true, randomised: false,
+        summary: "EMA 8/16/32 trend: verified skip on a down trend (or cut on up)",
+    }
+    MinmaxChannel => minmax_channel {
+        kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
+        reads_line: true, randomised: false,
+        summary: "5-ply min/max channel beyond alpha (or beta), verified",
+    }
+    Rsi => rsi {
+        kind: Signal, source: "002", forms: [], signal: alpha,
+        reads_line: true, randomised: false,
+        summary: "relative strength index: verified skip of falling, non-exchange moves",
+    }
+    ChannelBreakout => channel_breakout {
+        kind: Signal, source: "002", forms: [], signal: alpha,
+        reads_line: true, randomised: false,
+        summary: "skip moves that stay inside a 5-ply channel below alpha",
+    }
+    WindowMargins => window_margins {
+        kind: Signal, source: "002", forms: ["alpha", "beta"], signal: any,
+        reads_line: true, randomised: false,
+        summary: "material EMA windows: knight margin for beta, queen for alpha",
+    }
+    MainSelective => main_selective {
+        kind: Structure, source: "002", forms: [], signal: none,
+        reads_line: false, randomised: false,
+        summary: "a main search without pruning re-searching the selective one's fail-lows",
+    }
+    Gsr => gsr {
+        kind: Reduction, source: "002", forms: [], signal: none,
+        reads_line: true, randomised: true,
+        summary: "genetic search reduction: random crossover, RED1/RED2",
+    }
+    GsrSimple => gsr_simple {
+        kind: Reduction, source: "002", forms: [], signal: none,
+        reads_line: true, randomised: true,
+        summary: "simple GSR: null-window reduction by 1 past a random crossover",
+    }
 }
 
 impl Id {
@@ -252,76 +418,6 @@ impl HeuristicsConfig {
     }
 }
 
-/// How often one heuristic was consulted during a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counters {
-    /// Its condition was evaluated (or, for ordering, a move it promoted was searched).
-    pub tested: u64,
-    /// Its condition held (for ordering: the promoted move raised alpha).
-    pub fired: u64,
-    /// The reduced-depth verification (or re-search) disagreed with it.
-    pub overruled: u64,
-}
-
-/// Counters of every heuristic, serialised as a map keyed by id name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeuristicCounters(pub [Counters; COUNT]);
-
-impl Default for HeuristicCounters {
-    fn default() -> Self {
-        HeuristicCounters([Counters::default(); COUNT])
-    }
-}
-
-impl HeuristicCounters {
-    /// The counters of one heuristic.
-    pub fn get(&self, id: Id) -> &Counters {
-        &self.0[id as usize]
-    }
-
-    /// The counters of one heuristic, to update.
-    #[inline]
-    pub fn at(&mut self, id: Id) -> &mut Counters {
-        &mut self.0[id as usize]
-    }
-}
-
-impl AddAssign for HeuristicCounters {
-    fn add_assign(&mut self, other: Self) {
-        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
-            mine.tested += theirs.tested;
-            mine.fired += theirs.fired;
-            mine.overruled += theirs.overruled;
-        }
-    }
-}
-
-impl Serialize for HeuristicCounters {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Heuristics that were never consulted are left out (read back as zeros): most runs
-        // switch on a few of the 26, and results files stay a third of the size.
-        let map: BTreeMap<&str, &Counters> = REGISTRY
-            .iter()
-            .map(|info| (info.name, &self.0[info.id as usize]))
-            .filter(|(_, c)| **c != Counters::default())
-            .collect();
-        map.serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for HeuristicCounters {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let map = BTreeMap::<String, Counters>::deserialize(deserializer)?;
-        let mut counters = HeuristicCounters::default();
-        for (name, value) in map {
-            let id = Id::from_name(&name)
-                .ok_or_else(|| serde::de::Error::custom(format!("unknown heuristic '{name}'")))?;
-            counters.0[id as usize] = value;
-        }
-        Ok(counters)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,19 +473,5 @@ mod tests {
             h.set_param(Id::FutilityMoveCount, "counts", "[1,2]")
                 .is_err()
         );
-    }
-
-    #[test]
-    fn counters_serialise_by_name_and_add() {
-        let mut a = HeuristicCounters::default();
-        a.at(Id::Killers).tested = 3;
-        a.at(Id::Killers).fired = 2;
-        let json = serde_json::to_value(a).unwrap();
-        assert_eq!(json["killers"]["fired"], 2);
-        let back: HeuristicCounters = serde_json::from_value(json).unwrap();
-        assert_eq!(back, a);
-        let mut b = a;
-        b += a;
-        assert_eq!(b.get(Id::Killers).tested, 6);
     }
 }

@@ -9,7 +9,8 @@
 
 use super::params::heuristic_params;
 use super::view::MoveView;
-use crate::engine::eval::{PAWN, Score};
+use crate::engine::eval::PAWN;
+use crate::engine::score::Score;
 
 heuristic_params! {
     /// Parameters of `momentum`.

@@ -73,12 +73,12 @@ mod tests {
     fn move_form_skips_moves_a_piece_below_alpha() {
         let p = Params::default();
         let mv = MoveView {
-            r: -300,
+            eval_after: -300,
             ..MoveView::default()
         };
         assert!(prunes_move(&node(5), &mv, &p));
         assert!(!prunes_move(&node(6), &mv, &p));
-        assert!(!prunes_move(&node(5), &MoveView { r: -299, ..mv }, &p));
+        assert!(!prunes_move(&node(5), &MoveView { eval_after: -299, ..mv }, &p));
         assert!(!prunes_move(
             &node(5),
             &MoveView {

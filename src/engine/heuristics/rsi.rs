@@ -36,7 +36,7 @@ pub fn candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
     let rsi = mv.line.rsi;
     node.ply + 1 > params.min_ply as usize
         && !mv.gives_check
-        && mv.r <= node.alpha
+        && mv.eval_after <= node.alpha
         && !exchange(mv, params)
         && (rsi <= params.rising || rsi > params.over)
 }
@@ -58,7 +58,7 @@ mod tests {
 
     fn mv(rsi: f64) -> MoveView {
         MoveView {
-            r: -10,
+            eval_after: -10,
             line: LineStats {
                 rsi,
                 ..LineStats::default()
@@ -109,7 +109,7 @@ mod tests {
         ));
         assert!(!candidate(
             &node(),
-            &MoveView { r: 1, ..mv(30.0) },
+            &MoveView { eval_after: 1, ..mv(30.0) },
             &Params::default()
         ));
     }

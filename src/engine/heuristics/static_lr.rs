@@ -18,7 +18,7 @@ heuristic_params! {
 
 /// `!check && L <= alpha && R <= alpha`.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
-    !mv.gives_check && node.static_eval <= node.alpha && mv.r <= node.alpha
+    !mv.gives_check && node.static_eval <= node.alpha && mv.eval_after <= node.alpha
 }
 
 #[cfg(test)]
@@ -38,7 +38,7 @@ mod tests {
     #[test]
     fn fires_when_both_scores_stay_below_alpha() {
         let mv = MoveView {
-            r: 10,
+            eval_after: 10,
             ..MoveView::default()
         };
         assert!(candidate(&node(), &mv, &Params::default()));
@@ -47,7 +47,7 @@ mod tests {
     #[test]
     fn not_when_l_is_above_alpha() {
         let mv = MoveView {
-            r: 0,
+            eval_after: 0,
             ..MoveView::default()
         };
         assert!(!candidate(
@@ -63,7 +63,7 @@ mod tests {
     #[test]
     fn not_when_r_is_above_alpha() {
         let mv = MoveView {
-            r: 11,
+            eval_after: 11,
             ..MoveView::default()
         };
         assert!(!candidate(&node(), &mv, &Params::default()));
@@ -72,7 +72,7 @@ mod tests {
     #[test]
     fn not_when_the_move_gives_check() {
         let mv = MoveView {
-            r: 0,
+            eval_after: 0,
             gives_check: true,
             ..MoveView::default()
         };

@@ -4,7 +4,7 @@
 //! `-search(depth-2) <= alpha`; beta form: cut on an up trend when `-search(depth-2) >= beta`.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, SignalSide};
+use super::view::{MoveView, Side};
 
 heuristic_params! {
     /// Parameters of `trend`.
@@ -12,7 +12,7 @@ heuristic_params! {
         /// The trend signal.
         pub enabled: bool = false,
         /// `alpha` (skip on a down trend) or `beta` (cut on an up trend).
-        pub side: SignalSide = SignalSide::Alpha,
+        pub side: Side = Side::Alpha,
     }
 }
 
@@ -53,7 +53,7 @@ mod tests {
     #[test]
     fn beta_form_fires_on_an_up_trend() {
         let p = Params {
-            side: SignalSide::Beta,
+            side: Side::Beta,
             ..Params::default()
         };
         assert!(beta_candidate(&mv(5.0, 2.0), &p));

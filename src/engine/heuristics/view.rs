@@ -1,8 +1,8 @@
 //! The read-only views every decision function takes. They are plain copies of what the search
 //! knows at a node or after a move, so a decision can be tested on a hand-built view.
 
-use crate::engine::eval::Score;
 use crate::engine::position::LineStats;
+use crate::engine::score::Score;
 
 /// What a node-level decision may read (before any move is made).
 #[derive(Clone, Copy, Debug, Default)]
@@ -11,9 +11,7 @@ pub struct NodeView {
     pub depth: i32,
     /// Distance from the root.
     pub ply: usize,
-    /// The window.
     pub alpha: Score,
-    /// The window.
     pub beta: Score,
     /// The side to move is in check.
     pub in_check: bool,
@@ -51,8 +49,8 @@ pub struct MoveView {
     pub extended: bool,
     /// 1-based index of the move among the node's legal moves (002's `legal_move_cnt`).
     pub legal_count: usize,
-    /// `R`: static evaluation after the move for the mover.
-    pub r: Score,
+    /// `R` in the documents: the static evaluation after the move, for the mover.
+    pub eval_after: Score,
     /// The move takes a weak pawn (undefended, no pawn beside it).
     pub captures_weak_pawn: bool,
     /// The mover has a pawn on its seventh rank.
@@ -64,17 +62,19 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    /// Not a capture, promotion or check: a quiet move in the documents' sense.
+    /// Neither a capture nor a promotion.
     pub fn is_quiet(&self) -> bool {
         !self.capture && !self.promotion
     }
 }
 
-/// Which bound a signal plays on: skip moves below alpha, or cut with beta (002: "never both
-/// in one search function, or the search degenerates").
+/// Which bound a 002 signal plays on: skip a move whose verified score stays at or below
+/// alpha, or cut the node with beta when the verified score reaches beta (002: "never both in
+/// one search function, or the search degenerates"). The registry's `SignalRule` says which
+/// sides a signal may take; the search's signal table and validation read the side from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum SignalSide {
+pub enum Side {
     /// Skip a move whose verified score stays at or below alpha.
     Alpha,
     /// Cut the node with beta when the verified score reaches beta.
@@ -83,14 +83,14 @@ pub enum SignalSide {
     Both,
 }
 
-impl SignalSide {
+impl Side {
     /// Plays on the alpha side.
     pub fn alpha(self) -> bool {
-        matches!(self, SignalSide::Alpha | SignalSide::Both)
+        matches!(self, Side::Alpha | Side::Both)
     }
 
     /// Plays on the beta side.
     pub fn beta(self) -> bool {
-        matches!(self, SignalSide::Beta | SignalSide::Both)
+        matches!(self, Side::Beta | Side::Both)
     }
 }

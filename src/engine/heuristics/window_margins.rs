@@ -11,7 +11,7 @@
 //! 002's listing has both in one function; `side` can restrict it to one.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView, SignalSide};
+use super::view::{MoveView, NodeView, Side};
 use crate::engine::eval::{PAWN, PIECE_VALUE};
 
 heuristic_params! {
@@ -20,7 +20,7 @@ heuristic_params! {
         /// The window margins signal.
         pub enabled: bool = false,
         /// `both` (002's listing), `alpha` or `beta`.
-        pub side: SignalSide = SignalSide::Both,
+        pub side: Side = Side::Both,
         /// MARGIN1, the local window (002: a knight).
         pub margin1: i32 = PIECE_VALUE[1],
         /// MARGIN2, the global window (002: a queen).
@@ -166,12 +166,12 @@ mod tests {
     #[test]
     fn one_sided_forms() {
         let alpha = Params {
-            side: SignalSide::Alpha,
+            side: Side::Alpha,
             ..Params::default()
         };
         assert!(!beta_candidate(&node(), &ahead(), &alpha));
         let beta = Params {
-            side: SignalSide::Beta,
+            side: Side::Beta,
             ..Params::default()
         };
         assert!(!alpha_candidate(&node(), &behind(), &beta));

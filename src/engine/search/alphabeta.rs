@@ -6,18 +6,16 @@
 //! does nothing when the heuristic is off. `selective` is false only in `main_selective`'s
 //! main function, which leaves out every pruning and reduction.
 
-use cozy_chess::{Color, Move};
+use cozy_chess::Move;
 
-use super::{DRAW, Frame, INFINITY, MATE, MATE_BOUND, MAX_PLY, Searcher};
+use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
-use crate::engine::eval::Score;
 use crate::engine::heuristics::view::{MoveView, NodeView};
-use crate::engine::heuristics::{
-    Id, check_extension, futility_move_count, gsr, killers, mate_history,
-};
-use crate::engine::movepick::{MovePicker, Ordering, Source};
-use crate::engine::position::{LineStats, captures_weak_pawn, pawn_to_seventh};
-use crate::engine::tt::{Bound, NULL_MOVE_KEY};
+use crate::engine::heuristics::{Id, check_extension, futility_move_count};
+use crate::engine::position::{LineStats, captures_weak_pawn, is_quiet, pawn_to_seventh};
+use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
+use crate::engine::stats::counter;
+use crate::engine::tt::{Bound, Entry, NULL_MOVE_KEY};
 
 impl Searcher {
     /// Search the current node to `depth` within `(alpha, beta)`; the score is for the side
@@ -64,10 +62,10 @@ impl Searcher {
             if params.hash_move {
                 hash_move = entry.and_then(|e| e.best_move());
             }
-            let cuts = |e: &crate::engine::tt::Entry| {
-                ply > 0 && params.cutoffs && e.cuts(depth, alpha, beta, ply)
-            };
-            if self.consult(Id::Tt, selective, || entry.as_ref().is_some_and(cuts)) {
+            let cuts = |e: &Entry| ply > 0 && params.cutoffs && e.cuts(depth, alpha, beta, ply);
+            if self.consult(counter!(Tt.cutoff), selective, || {
+                entry.as_ref().is_some_and(cuts)
+            }) {
                 return entry.expect("a cut-off has an entry").score(ply);
             }
         }
@@ -92,14 +90,14 @@ impl Searcher {
         while let Some((mv, source)) = picker.next_pick() {
             legal += 1;
             node.alpha = alpha;
-            let killer_candidate = killers::is_candidate(self.pos.board(), mv);
+            let quiet = is_quiet(self.pos.board(), mv);
 
             // Step 7a. Futility move count (001): only the first N quiet moves near the leaves.
-            if killer_candidate {
+            if quiet {
                 quiets += 1;
                 let params = self.config.heuristics.futility_move_count;
                 if ply > 0
-                    && self.consult(Id::FutilityMoveCount, selective, || {
+                    && self.consult(counter!(FutilityMoveCount), selective, || {
                         futility_move_count::prunes_move(depth, node.in_check, quiets, &params)
                     })
                 {
@@ -110,7 +108,7 @@ impl Searcher {
             // Step 7b. Make the move; extensions (001, 002).
             let mut view = self.make_move_view(mv, legal);
             let params = self.config.heuristics.check_extension;
-            let extension = i32::from(self.consult(Id::CheckExtension, selective, || {
+            let extension = i32::from(self.consult(counter!(CheckExtension), selective, || {
                 check_extension::extension(&view, &params) > 0
             }));
             view.extended = extension > 0;
@@ -140,7 +138,7 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     self.pv.update(ply, mv);
-                    self.learn(mv, score, depth, killer_candidate);
+                    self.learn(mv, score, depth, quiet);
                     if score >= beta {
                         self.stats.cutoffs += 1;
                         if legal == 1 {
@@ -216,7 +214,7 @@ impl Searcher {
             pawn_to_seventh: pawn_seventh,
             extended: false,
             legal_count,
-            r: self.pos.last_entry().map_or(0, |e| e.r),
+            eval_after: self.pos.last_entry().map_or(0, |e| e.r),
             captures_weak_pawn: weak_pawn,
             own_pawn_on_seventh: self.pos.pawn_on_seventh(mover),
             opponent_pawn_on_seventh: self.pos.pawn_on_seventh(!mover),
@@ -226,98 +224,6 @@ impl Searcher {
                 LineStats::default()
             },
         }
-    }
-
-    /// The move picker of this node, with the ordering heuristics that are on.
-    fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
-        let h = &self.config.heuristics;
-        let pv_move = if self.on(Id::PvMove) {
-            self.pv_move_at(ply)
-        } else {
-            None
-        };
-        let last_moved_to = self.pos.last_entry().and_then(|e| e.mv).map(|mv| mv.to);
-        let ordering = Ordering {
-            pv_move,
-            hash_move,
-            killers: self.on(Id::Killers).then(|| self.killers.at(ply)),
-            mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
-            history: self.on(Id::History).then_some(&self.state.history),
-            mate_history: self.on(Id::MateHistory).then_some(&self.state.history),
-        };
-        MovePicker::with_ordering(self.pos.board(), &ordering)
-    }
-
-    /// The previous iteration's PV move at this node, when the line from the root follows
-    /// that PV.
-    fn pv_move_at(&self, ply: usize) -> Option<Move> {
-        let line = &self.pos.line()[self.pos.game_len()..];
-        let follows = self.previous_pv.len() > ply
-            && line
-                .iter()
-                .zip(&self.previous_pv)
-                .all(|(entry, &mv)| entry.mv == Some(mv));
-        follows.then(|| self.previous_pv[ply])
-    }
-
-    /// Credit the ordering heuristic that put this move where it was: `tested` per move it
-    /// promoted, `fired` when that move raised alpha.
-    fn credit_ordering(&mut self, mv: Move, source: Source, raised_alpha: bool) {
-        let credit = |stats: &mut crate::engine::stats::SearchStats, id: Id| {
-            let c = stats.heuristics.at(id);
-            c.tested += 1;
-            c.fired += u64::from(raised_alpha);
-        };
-        match source {
-            Source::Pv => credit(&mut self.stats, Id::PvMove),
-            Source::Hash => credit(&mut self.stats, Id::Tt),
-            Source::Killer => credit(&mut self.stats, Id::Killers),
-            Source::Capture { sorted: true } => credit(&mut self.stats, Id::MvvLva),
-            Source::Capture { sorted: false } => {}
-            Source::Quiet => {
-                let side = self.pos.board().side_to_move();
-                if self.on[Id::History as usize] && self.state.history.history(side, mv) > 0 {
-                    credit(&mut self.stats, Id::History);
-                }
-                if self.on[Id::MateHistory as usize] && self.state.history.mate(side, mv) > 0 {
-                    credit(&mut self.stats, Id::MateHistory);
-                }
-            }
-        }
-    }
-
-    /// A move raised alpha: killers, history and mate history learn from it.
-    fn learn(&mut self, mv: Move, score: Score, depth: i32, quiet: bool) {
-        let ply = self.pos.ply();
-        let side: Color = self.pos.board().side_to_move();
-        let h = self.config.heuristics;
-        if quiet && self.on(Id::Killers) {
-            self.killers.record(ply, mv, &h.killers);
-        }
-        if quiet && self.on(Id::History) {
-            self.state.history.record(side, mv, depth, &h.history);
-        }
-        if score >= MATE_BOUND && self.on(Id::MateHistory) {
-            let bonus = mate_history::bonus(self.draw(), &h.mate_history);
-            self.state
-                .history
-                .record_mate(side, mv, bonus, h.history.max_hist);
-        }
-    }
-
-    /// The node's GSR crossover point (one PRNG draw when a heuristic uses it).
-    fn crossover(&mut self) -> usize {
-        let h = &self.config.heuristics;
-        let range = if self.on(Id::Gsr) {
-            h.gsr.cross_range
-        } else if self.on(Id::GsrSimple) {
-            h.gsr_simple.cross_range
-        } else if self.on(Id::IidNullWindow) {
-            gsr::Params::default().cross_range
-        } else {
-            return usize::MAX;
-        };
-        gsr::crossover(self.draw(), range)
     }
 
     /// The window a child is searched with, from the side to move's `(alpha, beta)`. Minimax

@@ -7,9 +7,11 @@
 //! totals).
 
 mod alphabeta;
+mod ordering;
 mod pruning;
 mod quiescence;
 mod reductions;
+mod signals;
 mod verify;
 
 use std::sync::Arc;
@@ -22,25 +24,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Algorithm, SearchConfig};
-use super::eval::Score;
-use super::heuristics::history::History;
-use super::heuristics::killers::Killers;
-use super::heuristics::{COUNT, Id};
+use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::Position;
-use super::stats::SearchStats;
+use super::score::{INFINITY, MAX_PLY, Score};
+use super::stats::{Counter, SearchStats};
 use super::tt::TranspositionTable;
-
-/// Deepest ply the search reaches (quiescence included).
-pub const MAX_PLY: usize = 128;
-/// Larger than any score.
-pub const INFINITY: Score = 32_001;
-/// The score of giving mate at the root; a mate `n` plies away scores `MATE - n`.
-pub const MATE: Score = 32_000;
-/// Scores beyond this are mates.
-pub const MATE_BOUND: Score = MATE - MAX_PLY as Score;
-/// The score of a draw.
-pub const DRAW: Score = 0;
 
 /// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
 /// this is about a millisecond, well inside the 10 ms a `stop` must take.
@@ -152,14 +141,12 @@ impl PvTable {
     }
 }
 
-/// What outlives one search within a game: the transposition table and the history tables
+/// What outlives one search within a game: the transposition table and the ordering tables
 /// (history is cleared and mate history halved at each root search, as 002 prescribes). The
 /// harness gives every position a fresh state; the UCI engine keeps it until `ucinewgame`.
 pub struct SearchState {
-    /// The transposition table.
     pub tt: TranspositionTable,
-    /// History and mate history.
-    pub history: History,
+    ordering: ordering::OrderingTables,
 }
 
 impl SearchState {
@@ -167,7 +154,7 @@ impl SearchState {
     pub fn new(hash_mb: usize) -> Self {
         SearchState {
             tt: TranspositionTable::new(hash_mb),
-            history: History::default(),
+            ordering: ordering::OrderingTables::default(),
         }
     }
 
@@ -183,7 +170,7 @@ impl SearchState {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.clear();
+        self.ordering.clear();
     }
 }
 
@@ -207,7 +194,7 @@ pub struct Searcher {
     config: SearchConfig,
     /// Which heuristics are on, indexed by `Id`.
     on: [bool; COUNT],
-    /// Some move-level signal reads the line series, so they are computed per move.
+    /// A heuristic that is on reads the line series, so they are computed per move.
     needs_line_stats: bool,
     /// Counters of the iteration under way.
     stats: SearchStats,
@@ -217,7 +204,6 @@ pub struct Searcher {
     frames: Box<[Frame; MAX_PLY + 1]>,
     /// Null moves on the current line.
     null_depth: usize,
-    killers: Killers,
     state: SearchState,
     /// The seeded PRNG (GSR crossover points, mate-history bonuses), reset per search.
     rng: Xoshiro256PlusPlus,
@@ -250,19 +236,9 @@ impl Searcher {
         for id in Id::all() {
             on[id as usize] = config.heuristics.enabled(id);
         }
-        let needs_line_stats = [
-            Id::Momentum,
-            Id::EmaChannel,
-            Id::Trend,
-            Id::MinmaxChannel,
-            Id::Rsi,
-            Id::ChannelBreakout,
-            Id::WindowMargins,
-            Id::Gsr,
-            Id::GsrSimple,
-        ]
-        .iter()
-        .any(|&id| on[id as usize]);
+        let needs_line_stats = REGISTRY
+            .iter()
+            .any(|info| info.reads_line && on[info.id as usize]);
         Searcher {
             pos,
             config,
@@ -273,7 +249,6 @@ impl Searcher {
             previous_pv: Vec::new(),
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
             null_depth: 0,
-            killers: Killers::default(),
             state,
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             stop,
@@ -295,18 +270,22 @@ impl Searcher {
         self.on[id as usize]
     }
 
-    /// Consult a heuristic: false when it is off or, in `main_selective`'s main function
-    /// (`selective == false`), when it is selective. Otherwise its condition is evaluated and
-    /// counted: `tested` always, `fired` when it holds.
+    /// Consult a heuristic (one form of it: `counter`): false when it is off or, in
+    /// `main_selective`'s main function (`selective == false`), when it is selective. Otherwise
+    /// its decision is evaluated and counted: `tested` always, `fired` when it holds.
     #[inline]
-    fn consult(&mut self, id: Id, selective: bool, decide: impl FnOnce() -> bool) -> bool {
+    fn consult(
+        &mut self,
+        counter: Counter,
+        selective: bool,
+        decide: impl FnOnce() -> bool,
+    ) -> bool {
+        let id = counter.id();
         if !self.on[id as usize] || (!selective && id.kind().is_selective()) {
             return false;
         }
         let fired = decide();
-        let counters = self.stats.heuristics.at(id);
-        counters.tested += 1;
-        counters.fired += u64::from(fired);
+        self.stats.decided(counter, fired);
         fired
     }
 
@@ -327,8 +306,7 @@ impl Searcher {
         // Every search starts from the same random state and fresh killers; history is
         // cleared and mate history halved (002).
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
-        self.killers.clear();
-        self.state.history.new_search();
+        self.state.ordering.new_search();
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();

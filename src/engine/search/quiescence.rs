@@ -5,10 +5,13 @@
 //! forced variant (000): stand pat, captures in MVV/LVA order, fail-soft; in check, all
 //! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2.
 
-use super::{DRAW, MATE, MAX_PLY, Searcher};
-use crate::engine::eval::{EvalKind, Score};
+use super::Searcher;
+use crate::engine::eval::EvalKind;
 use crate::engine::heuristics::{Id, momentum};
 use crate::engine::movepick::quiescence_moves;
+use crate::engine::score::Score;
+use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
+use crate::engine::stats::counter;
 
 impl Searcher {
     /// A leaf at the horizon. Every call is one horizon leaf, so in minimax mode their count
@@ -20,8 +23,7 @@ impl Searcher {
             return DRAW;
         }
         if self.on(Id::Quiescence) {
-            self.stats.heuristics.at(Id::Quiescence).tested += 1;
-            return self.quiescence(alpha, beta, 0);
+            return self.quiescence(alpha, beta);
         }
         // A side in check with no legal move is mated, even at the horizon. Only checked
         // when in check, where it is cheap (the generator stops at the first move).
@@ -31,10 +33,28 @@ impl Searcher {
         self.pos.static_eval()
     }
 
-    /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon.
-    fn quiescence(&mut self, mut alpha: Score, beta: Score, qdepth: i32) -> Score {
+    /// The quiescence search of a horizon leaf. Counted once per leaf: fired when the leaf had
+    /// captures (or evasions) to search.
+    fn quiescence(&mut self, alpha: Score, beta: Score) -> Score {
+        let mut searched = false;
+        let score = self.forced_variant(alpha, beta, 0, &mut searched);
+        self.stats.decided(counter!(Quiescence), searched);
+        score
+    }
+
+    /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon;
+    /// `searched` is set when the node had moves to search.
+    fn forced_variant(
+        &mut self,
+        mut alpha: Score,
+        beta: Score,
+        qdepth: i32,
+        searched: &mut bool,
+    ) -> Score {
         let ply = self.pos.ply();
         self.pv.clear(ply);
+
+        // Step Q1. Limits and node accounting (the horizon leaf itself is counted there).
         if qdepth > 0 {
             if self.out_of_budget() {
                 return DRAW;
@@ -42,10 +62,12 @@ impl Searcher {
             self.stats.quiescence += 1;
             self.note_ply();
         }
+
+        // Step Q2. Stand pat, unless in check with evasions on.
         let params = self.config.heuristics.quiescence;
         let in_check = self.pos.in_check();
         let evasions = in_check && params.evasions;
-        let mut best = -super::INFINITY;
+        let mut best = -INFINITY;
         if !evasions {
             let stand_pat = match params.eval {
                 EvalKind::Material => self.pos.material(self.pos.board().side_to_move()),
@@ -57,32 +79,33 @@ impl Searcher {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
+
+        // Step Q3. Captures (all evasions in check); none left: mate in check, else the
+        // stand pat.
         let moves = quiescence_moves(self.pos.board(), evasions);
         if moves.is_empty() {
             return if evasions { -MATE + ply as Score } else { best };
         }
-        if qdepth == 0 {
-            // Fired: the horizon had captures (or evasions) to search.
-            self.stats.heuristics.at(Id::Quiescence).fired += 1;
-        }
+        *searched = true;
         let mover = self.pos.board().side_to_move();
         for &mv in moves.as_slice() {
             self.pos.make(mv);
-            // momentum, quiescence form (002's quies_see): only exchanges and good captures.
-            let skip = self.on(Id::Momentum) && {
-                let mom = self.pos.material_momentum(mover);
-                let p = self.config.heuristics.momentum;
-                self.consult(Id::Momentum, true, || {
-                    momentum::quiescence_skip(qdepth, in_check, mom, &p)
-                })
-            };
+
+            // Step Q4. momentum, quiescence form (002's quies_see): only exchanges and good
+            // captures.
+            let momentum = self.pos.material_momentum(mover);
+            let p = self.config.heuristics.momentum;
+            let skip = self.consult(counter!(Momentum.quiescence), true, || {
+                momentum::quiescence_skip(qdepth, in_check, momentum, &p)
+            });
             if skip {
                 self.pos.unmake();
                 continue;
             }
-            // Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on the window
-            // its stand pat raised, even below a full-width minimax (000).
-            let score = -self.quiescence(-beta, -alpha, qdepth + 1);
+            // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
+            // the window its stand pat raised, even below a full-width minimax (000).
+            let mut deeper = false;
+            let score = -self.forced_variant(-beta, -alpha, qdepth + 1, &mut deeper);
             self.pos.unmake();
             if self.aborted {
                 return DRAW;

@@ -2,12 +2,30 @@
 //! reductions and the nega-scout IID scheme, or simply one full-window search.
 
 use super::Searcher;
-use crate::engine::eval::Score;
 use crate::engine::heuristics::view::{MoveView, NodeView};
 use crate::engine::heuristics::{Id, gsr, gsr_simple, iid_null_window, main_selective};
+use crate::engine::score::Score;
+use crate::engine::stats::counter;
 
 impl Searcher {
-    /// Search the move just made at `new_depth` and return its score for the node's side.
+    /// Step 6 of the main search: the node's GSR crossover point (002), one draw from the
+    /// seeded PRNG when a heuristic that uses it is on.
+    pub(super) fn crossover(&mut self) -> usize {
+        let h = &self.config.heuristics;
+        let range = if self.on(Id::Gsr) {
+            h.gsr.cross_range
+        } else if self.on(Id::GsrSimple) {
+            h.gsr_simple.cross_range
+        } else if self.on(Id::IidNullWindow) {
+            gsr::Params::default().cross_range
+        } else {
+            return usize::MAX;
+        };
+        gsr::crossover(self.draw(), range)
+    }
+
+    /// Step 7c-v: search the move just made at `new_depth` and return its score for the
+    /// node's side.
     pub(super) fn search_move(
         &mut self,
         node: &NodeView,
@@ -19,36 +37,43 @@ impl Searcher {
         let (alpha, beta) = (node.alpha, node.beta);
         let h = self.config.heuristics;
 
-        // main_selective (002): the main function asks the selective one first.
+        // Step R1. main_selective (002): the main function asks the selective one first and
+        // searches the move again itself when the selective one dismissed it. Fired: the
+        // selective search dismissed the move; overruled: the main search's own result beat
+        // alpha after all.
         if !selective {
             let score = -self.alphabeta(-beta, -alpha, new_depth, true);
             let redo = main_selective::research(score, alpha, beta, &h.main_selective);
-            let counters = self.stats.heuristics.at(Id::MainSelective);
-            counters.tested += 1;
+            self.stats.decided(counter!(MainSelective), redo);
             if !redo || self.aborted {
-                counters.fired += 1;
                 return score;
             }
-            counters.overruled += 1;
-            return -self.alphabeta(-beta, -alpha, new_depth, false);
+            let score = -self.alphabeta(-beta, -alpha, new_depth, false);
+            if score > alpha && !self.aborted {
+                self.stats.overruled(counter!(MainSelective));
+            }
+            return score;
         }
 
-        // GSR (002): a reduction R for moves past the node's random crossover point.
+        // Step R2. GSR (002): a reduction R for moves past the node's random crossover point;
+        // gsr_simple's null-window reduction by one.
         let mut reduction = 0;
-        self.consult(Id::Gsr, selective, || {
+        self.consult(counter!(Gsr), selective, || {
             reduction = gsr::reduction(node, mv, cross, &h.gsr);
             reduction > 0
         });
-        let simple = self.consult(Id::GsrSimple, selective, || {
+        let simple = self.consult(counter!(GsrSimple), selective, || {
             gsr_simple::reduces(node, mv, cross, &h.gsr_simple)
         });
 
+        // Step R3. The search itself: nega-scout with IID, gsr_simple's probe, or one
+        // full-window search at the (reduced) depth.
         let mut score = if self.on(Id::IidNullWindow) {
             self.iid_null_window(node, mv, new_depth - reduction, cross)
         } else if simple {
             let probe = -self.alphabeta(-alpha - 1, -alpha, new_depth - 1, true);
             if probe > alpha {
-                self.stats.heuristics.at(Id::GsrSimple).overruled += 1;
+                self.stats.overruled(counter!(GsrSimple));
                 -self.alphabeta(-beta, -alpha, new_depth, true)
             } else {
                 probe
@@ -57,8 +82,10 @@ impl Searcher {
             let (child_alpha, child_beta) = self.child_window(alpha, beta);
             -self.alphabeta(-child_beta, -child_alpha, new_depth - reduction, true)
         };
+
+        // Step R4. A reduced move that beats alpha is searched again at full depth.
         if reduction > 0 && score > alpha && !self.aborted {
-            self.stats.heuristics.at(Id::Gsr).overruled += 1;
+            self.stats.overruled(counter!(Gsr));
             score = -self.alphabeta(-beta, -alpha, new_depth, true);
         }
         score
@@ -76,21 +103,29 @@ impl Searcher {
     ) -> Score {
         let (alpha, beta) = (node.alpha, node.beta);
         let params = self.config.heuristics.iid_null_window;
-        self.stats.heuristics.at(Id::IidNullWindow).tested += 1;
+
+        // Step I1. The first move (or one at the horizon): full window, preceded by a
+        // shallower full-window search when there is depth for one.
         if iid_null_window::leads(mv, next_depth) {
-            if next_depth > 1 {
-                self.stats.heuristics.at(Id::IidNullWindow).fired += 1;
+            let shallower = next_depth > 1;
+            self.stats.decided(counter!(IidNullWindow), shallower);
+            if shallower {
                 self.alphabeta(-beta, -alpha, next_depth - 1, true);
             }
             return -self.alphabeta(-beta, -alpha, next_depth, true);
         }
-        self.stats.heuristics.at(Id::IidNullWindow).fired += 1;
+
+        // Step I2. A later move: null window one ply shallower, then at full depth when that
+        // beat alpha or the move is forcing.
+        self.stats.decided(counter!(IidNullWindow), true);
         let mut score = -self.alphabeta(-alpha - 1, -alpha, next_depth - 1, true);
         if iid_null_window::deepen(node, mv, score > alpha, cross, &params) {
             score = -self.alphabeta(-alpha - 1, -alpha, next_depth, true);
         }
+
+        // Step I3. A null-window result above alpha is searched again with the full window.
         if score > alpha && beta - alpha > 1 && !self.aborted {
-            self.stats.heuristics.at(Id::IidNullWindow).overruled += 1;
+            self.stats.overruled(counter!(IidNullWindow));
             score = -self.alphabeta(-beta, -alpha, next_depth, true);
         }
         score

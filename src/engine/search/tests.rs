@@ -2,6 +2,8 @@ use super::*;
 use crate::engine::config::{Algorithm, Limits};
 use crate::engine::eval::EvalKind;
 use crate::engine::notation;
+use crate::engine::score::{DRAW, MATE};
+use crate::engine::spec;
 use cozy_chess::Board;
 
 fn config(algorithm: Algorithm, depth: u32) -> SearchConfig {
@@ -134,10 +136,9 @@ fn iterations_are_reported_in_order_with_growing_totals() {
 }
 
 fn with_spec(spec: &str, depth: u32) -> SearchConfig {
-    let setup = crate::engine::heuristics::spec::parse(spec).unwrap();
     SearchConfig {
         limits: Limits::depth(depth),
-        ..SearchConfig::from_setup(setup)
+        ..spec::parse(spec).unwrap()
     }
 }
 
@@ -176,14 +177,14 @@ fn quiescence_searches_evasions_when_in_check() {
     let c = result
         .stats
         .heuristics
-        .get(crate::engine::heuristics::Id::Quiescence);
+        .get(crate::engine::stats::counter!(Quiescence));
     assert_eq!(c.tested, result.stats.horizon);
     assert!(c.fired > 0 && c.fired <= c.tested);
 }
 
 #[test]
 fn every_preset_searches_the_start_position() {
-    for preset in crate::engine::heuristics::spec::PRESETS {
+    for preset in spec::PRESETS {
         let depth = if preset.name.starts_with("minimax") {
             3
         } else {

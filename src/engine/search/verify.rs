@@ -4,18 +4,18 @@
 //! contradicts is counted as `overruled`.
 
 use super::Searcher;
-use super::pruning::Bound;
-use crate::engine::eval::Score;
-use crate::engine::heuristics::Id;
+use crate::engine::heuristics::Side;
 use crate::engine::heuristics::view::NodeView;
+use crate::engine::score::Score;
+use crate::engine::stats::Counter;
 
 impl Searcher {
-    /// Does the verification of the move just made confirm signal `id` on `bound`?
-    /// `verification` caches the score for the other signals of the same move.
+    /// Does the verification of the move just made confirm the signal counted by `counter`
+    /// on `side`? `verification` caches the score for the other signals of the same move.
     pub(super) fn verified(
         &mut self,
-        id: Id,
-        bound: Bound,
+        counter: Counter,
+        side: Side,
         node: &NodeView,
         new_depth: i32,
         verification: &mut Option<Score>,
@@ -28,12 +28,14 @@ impl Searcher {
                 score
             }
         };
-        let confirmed = match bound {
-            Bound::Alpha => score <= node.alpha,
-            Bound::Beta => score >= node.beta,
+        let confirmed = match side {
+            Side::Alpha => score <= node.alpha,
+            Side::Beta => score >= node.beta,
+            // A table entry plays one bound; "both" would need both confirmed.
+            Side::Both => score <= node.alpha && score >= node.beta,
         };
         if !confirmed {
-            self.stats.heuristics.at(id).overruled += 1;
+            self.stats.overruled(counter);
         }
         confirmed && !self.aborted
     }

@@ -12,7 +12,7 @@ pub use tables::write_csv;
 use super::compare::{self, Interval, PairedRatio};
 use super::runner::{Header, IterationRecord, PositionRecord, read_results};
 use crate::engine::config::Limits;
-use crate::engine::heuristics::REGISTRY;
+use crate::engine::stats::Counter;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -153,7 +153,7 @@ pub struct AcrossSeeds {
 /// A heuristic's counters summed over a variant's searches.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct CounterRates {
-    /// Registry id.
+    /// The counter's key: a registry id, or `id.form` for one form of it.
     pub heuristic: String,
     /// Condition evaluated.
     pub tested: u64,
@@ -558,17 +558,16 @@ fn solution_times(records: &[&PositionRecord]) -> Vec<f64> {
 }
 
 fn counters(records: &[&PositionRecord]) -> Vec<CounterRates> {
-    REGISTRY
-        .iter()
-        .filter_map(|info| {
+    Counter::all()
+        .filter_map(|counter| {
             let mut sum = CounterRates {
-                heuristic: info.name.to_string(),
+                heuristic: counter.key(),
                 tested: 0,
                 fired: 0,
                 overruled: 0,
             };
             for r in records {
-                let c = r.counters.get(info.id);
+                let c = r.counters.get(counter);
                 sum.tested += c.tested;
                 sum.fired += c.fired;
                 sum.overruled += c.overruled;

@@ -51,9 +51,13 @@ fn record(variant: &str, line: usize, base: u64, solved: bool) -> PositionRecord
         iteration(2, 3 * base, 2.0, 10, 8),
         iteration(3, 9 * base, 4.0, 20, 16),
     ];
-    let mut counters = crate::engine::heuristics::HeuristicCounters::default();
-    counters.at(crate::engine::heuristics::Id::Killers).tested = 10;
-    counters.at(crate::engine::heuristics::Id::Killers).fired = 4;
+    let mut stats = crate::engine::stats::SearchStats::default();
+    for fired in [
+        true, true, true, true, false, false, false, false, false, false,
+    ] {
+        stats.decided(crate::engine::stats::counter!(Killers), fired);
+    }
+    let counters = stats.heuristics;
     PositionRecord {
         kind: "position".into(),
         variant: variant.into(),

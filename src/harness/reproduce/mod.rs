@@ -13,10 +13,10 @@
 //! machine's cores, longest first.
 
 use crate::engine::config::{Limits, SearchConfig};
-use crate::engine::heuristics::spec;
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{IterationInfo, Observer, search};
+use crate::engine::spec;
 use cozy_chess::Board;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -344,10 +344,9 @@ impl Observer for Collector<'_> {
 }
 
 fn run_job(job: &Job) -> Result<Vec<Row>, String> {
-    let setup = spec::parse(job.variant)?;
     let config = SearchConfig {
         limits: Limits::depth(*job.depths.end()),
-        ..SearchConfig::from_setup(setup)
+        ..spec::parse(job.variant)?
     };
     let mut collector = Collector {
         job,

@@ -6,9 +6,8 @@
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
 
-use super::view::SignalSide;
-use super::{HeuristicsConfig, Id, id_list};
-use crate::engine::config::Algorithm;
+use super::config::{Algorithm, SearchConfig};
+use super::heuristics::{Id, Kind, Side, SignalRule, id_list};
 
 /// A named configuration.
 pub struct Preset {
@@ -69,19 +68,10 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "all",
-        description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every channel on its alpha side",
-        spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,momentum,ema_channel,static_lr,beta_play,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
+        description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every signal on the alpha bound (so beta_play, which only cuts with beta, is left out: 002 forbids both bounds in one function)",
+        spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,momentum,ema_channel,static_lr,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
     },
 ];
-
-/// What a SPEC decides: the algorithm and the heuristics.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Setup {
-    /// Alpha-beta or minimax.
-    pub algorithm: Algorithm,
-    /// The heuristics and their parameters.
-    pub heuristics: HeuristicsConfig,
-}
 
 fn preset_list() -> String {
     PRESETS
@@ -101,98 +91,80 @@ fn lookup(name: &str) -> Result<Id, String> {
     })
 }
 
-/// Apply one SPEC to `setup`, left to right.
-pub fn apply(setup: &mut Setup, spec: &str) -> Result<(), String> {
+/// Apply one SPEC to `config`, left to right: it sets the algorithm and the heuristics and
+/// leaves the rest of the configuration as it is.
+pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
     for item in spec
         .split(',')
         .map(str::trim)
         .filter(|item| !item.is_empty())
     {
         if let Some(preset) = PRESETS.iter().find(|p| p.name == item) {
-            apply(setup, preset.spec)?;
+            apply(config, preset.spec)?;
         } else if let Some(value) = item.strip_prefix("algorithm=") {
-            setup.algorithm = match value {
+            config.algorithm = match value {
                 "alphabeta" => Algorithm::Alphabeta,
                 "minimax" => Algorithm::Minimax,
                 _ => return Err(format!("algorithm is alphabeta or minimax, got '{value}'")),
             };
         } else if let Some(name) = item.strip_prefix('-') {
-            setup.heuristics.set_enabled(lookup(name)?, false);
+            config.heuristics.set_enabled(lookup(name)?, false);
         } else if let Some((target, value)) = item.split_once('=') {
             let (name, param) = target
                 .split_once('.')
                 .ok_or_else(|| format!("'{item}': a parameter is written id.param=value"))?;
-            setup.heuristics.set_param(lookup(name)?, param, value)?;
+            config.heuristics.set_param(lookup(name)?, param, value)?;
         } else {
             let name = item.strip_prefix('+').unwrap_or(item);
-            setup.heuristics.set_enabled(lookup(name)?, true);
+            config.heuristics.set_enabled(lookup(name)?, true);
         }
     }
     Ok(())
 }
 
-/// Parse a SPEC from nothing and check that the combination is allowed.
-pub fn parse(spec: &str) -> Result<Setup, String> {
-    let mut setup = Setup::default();
-    apply(&mut setup, spec)?;
-    validate(&setup)?;
-    Ok(setup)
-}
-
-/// The channel signals and the sides they play on.
-fn channel_sides(h: &HeuristicsConfig) -> Vec<(Id, SignalSide)> {
-    let mut sides = Vec::new();
-    if h.ema_channel.enabled {
-        sides.push((Id::EmaChannel, h.ema_channel.side));
-    }
-    if h.trend.enabled {
-        sides.push((Id::Trend, h.trend.side));
-    }
-    if h.minmax_channel.enabled {
-        sides.push((Id::MinmaxChannel, h.minmax_channel.side));
-    }
-    if h.channel_breakout.enabled {
-        sides.push((Id::ChannelBreakout, SignalSide::Alpha));
-    }
-    if h.window_margins.enabled {
-        sides.push((Id::WindowMargins, h.window_margins.side));
-    }
-    sides
+/// A default configuration with a SPEC applied from nothing, checked to be allowed.
+pub fn parse(spec: &str) -> Result<SearchConfig, String> {
+    let mut config = SearchConfig::default();
+    apply(&mut config, spec)?;
+    validate(&config)?;
+    Ok(config)
 }
 
 /// Reject the combinations the documents forbid or that cannot mean anything.
-pub fn validate(setup: &Setup) -> Result<(), String> {
-    let h = &setup.heuristics;
-    let sides = channel_sides(h);
-    if sides.len() > 1 {
-        let alpha: Vec<&str> = sides
-            .iter()
-            .filter(|(_, s)| s.alpha())
-            .map(|(id, _)| id.name())
-            .collect();
-        let beta: Vec<&str> = sides
-            .iter()
-            .filter(|(_, s)| s.beta())
-            .map(|(id, _)| id.name())
-            .collect();
-        if !alpha.is_empty() && !beta.is_empty() {
-            return Err(format!(
-                "alpha-side channel forms ({}) and beta-side forms ({}) in one search function: 002 forbids it (\"never play on both the alpha and the beta bound in one function, or the search degenerates\"); set the channels' .side to one bound",
-                alpha.join(", "),
-                beta.join(", ")
-            ));
-        }
-    }
-    for (id, side) in &sides {
-        if *side == SignalSide::Both && *id != Id::WindowMargins {
+pub fn validate(config: &SearchConfig) -> Result<(), String> {
+    let h = &config.heuristics;
+    let signals: Vec<(Id, Side)> = h
+        .enabled_ids()
+        .into_iter()
+        .filter_map(|id| h.signal_side(id).map(|side| (id, side)))
+        .collect();
+    for (id, side) in &signals {
+        if *side == Side::Both && id.info().signal != SignalRule::Any {
             return Err(format!("{}.side is alpha or beta", id.name()));
         }
     }
-    if setup.algorithm == Algorithm::Minimax {
+    let on = |wanted: fn(Side) -> bool| -> Vec<&str> {
+        signals
+            .iter()
+            .filter(|(_, side)| wanted(*side))
+            .map(|(id, _)| id.name())
+            .collect()
+    };
+    let (alpha, beta) = (on(Side::alpha), on(Side::beta));
+    // One signal playing both bounds is window_margins' own 002 listing; two signals on
+    // different bounds are what 002 forbids.
+    if signals.len() > 1 && !alpha.is_empty() && !beta.is_empty() {
+        return Err(format!(
+            "signals on the alpha bound ({}) and on the beta bound ({}) in one search function: 002 forbids it (\"never play on both the alpha and the beta bound in one function, or the search degenerates\"); keep the signals of one bound (the channels' .side chooses theirs)",
+            alpha.join(", "),
+            beta.join(", ")
+        ));
+    }
+    if config.algorithm == Algorithm::Minimax {
         let cutting: Vec<&str> = h
             .enabled_ids()
             .into_iter()
-            .filter(|id| id.kind().is_selective() || *id == Id::Tt || *id == Id::MainSelective)
+            .filter(|id| id.kind().is_selective() || *id == Id::Tt || id.kind() == Kind::Structure)
             .map(Id::name)
             .collect();
         if !cutting.is_empty() {
@@ -223,8 +195,8 @@ mod tests {
             s.heuristics.quiescence.eval,
             crate::engine::eval::EvalKind::Full
         );
-        assert_eq!(parse("").unwrap(), Setup::default());
-        assert_eq!(parse("plain").unwrap(), Setup::default());
+        assert_eq!(parse("").unwrap(), SearchConfig::default());
+        assert_eq!(parse("plain").unwrap(), SearchConfig::default());
     }
 
     #[test]
@@ -235,7 +207,10 @@ mod tests {
         assert_eq!(parse("minimax-q").unwrap().algorithm, Algorithm::Minimax);
         let all = parse("all").unwrap();
         assert!(!all.heuristics.gsr_simple.enabled && !all.heuristics.null_move_guarded.enabled);
-        assert_eq!(all.heuristics.enabled_ids().len(), super::super::COUNT - 2);
+        assert_eq!(
+            all.heuristics.enabled_ids().len(),
+            crate::engine::heuristics::COUNT - 3
+        );
     }
 
     #[test]
@@ -266,6 +241,22 @@ mod tests {
         parse("window_margins").unwrap();
         assert!(parse("window_margins,channel_breakout").is_err());
         assert!(parse("trend,trend.side=both").is_err());
+    }
+
+    #[test]
+    fn every_signal_side_counts_not_only_the_channels() {
+        let err = parse("classic,beta_play,ema_channel").unwrap_err();
+        assert!(
+            err.contains("beta_play") && err.contains("ema_channel") && err.contains("002"),
+            "{err}"
+        );
+        assert!(parse("momentum,beta_play").is_err());
+        assert!(
+            parse("rsi,window_margins").is_err(),
+            "window_margins plays both"
+        );
+        parse("beta_play,trend,trend.side=beta").unwrap();
+        parse("momentum,rsi,static_lr,channel_breakout,ema_channel").unwrap();
     }
 
     #[test]

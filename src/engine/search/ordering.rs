@@ -1,0 +1,118 @@
+//! The ordering heuristics' side of the search: the tables they learn into, the picker built
+//! from the ones that are on, the credit each gets for the moves it placed, and what they
+//! learn when a move raises alpha.
+
+use cozy_chess::{Color, Move};
+
+use super::Searcher;
+use crate::engine::heuristics::history::History;
+use crate::engine::heuristics::killers::Killers;
+use crate::engine::heuristics::{Id, mate_history};
+use crate::engine::movepick::{MovePicker, Ordering, Source};
+use crate::engine::score::{MATE_BOUND, Score};
+use crate::engine::stats::counter;
+
+/// What the ordering heuristics have learnt. History outlives a search within a game (002
+/// clears it and halves mate history at each root search); killers are per search.
+#[derive(Default)]
+pub struct OrderingTables {
+    killers: Killers,
+    history: History,
+}
+
+impl OrderingTables {
+    /// A new root search: fresh killers, history cleared and mate history halved (002).
+    pub fn new_search(&mut self) {
+        self.killers.clear();
+        self.history.new_search();
+    }
+
+    /// Forget everything (a new game).
+    pub fn clear(&mut self) {
+        self.killers.clear();
+        self.history.clear();
+    }
+}
+
+impl Searcher {
+    /// The move picker of this node, with the ordering heuristics that are on.
+    pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
+        let h = &self.config.heuristics;
+        let tables = &self.state.ordering;
+        let pv_move = if self.on(Id::PvMove) {
+            self.pv_move_at(ply)
+        } else {
+            None
+        };
+        let last_moved_to = self.pos.last_entry().and_then(|e| e.mv).map(|mv| mv.to);
+        let ordering = Ordering {
+            pv_move,
+            hash_move,
+            killers: self.on(Id::Killers).then(|| tables.killers.at(ply)),
+            mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
+            history: self.on(Id::History).then_some(&tables.history),
+            mate_history: self.on(Id::MateHistory).then_some(&tables.history),
+        };
+        MovePicker::with_ordering(self.pos.board(), &ordering)
+    }
+
+    /// The previous iteration's PV move at this node, when the line from the root follows
+    /// that PV.
+    fn pv_move_at(&self, ply: usize) -> Option<Move> {
+        let line = &self.pos.line()[self.pos.game_len()..];
+        let follows = self.previous_pv.len() > ply
+            && line
+                .iter()
+                .zip(&self.previous_pv)
+                .all(|(entry, &mv)| entry.mv == Some(mv));
+        follows.then(|| self.previous_pv[ply])
+    }
+
+    /// Credit the ordering heuristic that put this move where it was: `tested` per move it
+    /// placed, `fired` when that move raised alpha.
+    pub(super) fn credit_ordering(&mut self, mv: Move, source: Source, raised_alpha: bool) {
+        let side = self.pos.board().side_to_move();
+        let history = &self.state.ordering.history;
+        let by_history = self.on(Id::History) && history.history(side, mv) > 0;
+        let by_mate_history = self.on(Id::MateHistory) && history.mate(side, mv) > 0;
+        let stats = &mut self.stats;
+        match source {
+            Source::Pv => stats.decided(counter!(PvMove), raised_alpha),
+            Source::Hash => stats.decided(counter!(Tt.hash_move), raised_alpha),
+            Source::Killer => stats.decided(counter!(Killers), raised_alpha),
+            Source::Capture { sorted: true } => stats.decided(counter!(MvvLva), raised_alpha),
+            Source::Capture { sorted: false } => {}
+            Source::Quiet => {
+                if by_history {
+                    stats.decided(counter!(History), raised_alpha);
+                }
+                if by_mate_history {
+                    stats.decided(counter!(MateHistory), raised_alpha);
+                }
+            }
+        }
+    }
+
+    /// A move raised alpha: killers, history and mate history learn from it.
+    pub(super) fn learn(&mut self, mv: Move, score: Score, depth: i32, quiet: bool) {
+        let ply = self.pos.ply();
+        let side: Color = self.pos.board().side_to_move();
+        let h = self.config.heuristics;
+        if quiet && self.on(Id::Killers) {
+            self.state.ordering.killers.record(ply, mv, &h.killers);
+        }
+        if quiet && self.on(Id::History) {
+            self.state
+                .ordering
+                .history
+                .record(side, mv, depth, &h.history);
+        }
+        if score >= MATE_BOUND && self.on(Id::MateHistory) {
+            let bonus = mate_history::bonus(self.draw(), &h.mate_history);
+            self.state
+                .ordering
+                .history
+                .record_mate(side, mv, bonus, h.history.max_hist);
+        }
+    }
+}
