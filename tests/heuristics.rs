@@ -212,3 +212,45 @@ fn plain_ignores_the_seed() {
     let counts = bench_counts(&[("plain".into(), 3, 1), ("plain".into(), 3, 99)]);
     assert_eq!(counts[0], counts[1]);
 }
+
+/// Every counter of the registry (each form of each heuristic) counts something in a
+/// configuration that switches its heuristic on, and every count keeps the one meaning of
+/// stats.rs: `overruled <= fired <= tested`. A heuristic added to the registry but consulted
+/// nowhere, or a form counted under another key, fails here.
+#[test]
+fn every_counter_counts_with_one_meaning() {
+    use searchlab::engine::heuristics::SignalRule;
+    use searchlab::engine::stats::{Counter, SearchStats};
+
+    let positions: Vec<_> = bench::bench_positions().into_iter().take(12).collect();
+    let mut specs = vec!["all".to_string()];
+    for info in REGISTRY {
+        specs.push(format!("classic,+{}", info.name));
+        if matches!(info.signal, SignalRule::Either | SignalRule::Any) {
+            specs.push(format!("classic,+{0},{0}.side=beta", info.name));
+        }
+    }
+    let mut counted = std::collections::BTreeSet::new();
+    let mut failures = Vec::new();
+    for spec in &specs {
+        let config = configure(spec, None, 0).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let stats: SearchStats = bench::run(&positions, 5, config, |_| {}).stats;
+        for (counter, c) in stats.heuristics.nonzero() {
+            if c.tested > 0 {
+                counted.insert(counter);
+            }
+            if c.fired > c.tested || c.overruled > c.fired {
+                failures.push(format!("{spec}: {} counted {c:?}", counter.key()));
+            }
+            if !config.heuristics.enabled(counter.id()) {
+                failures.push(format!("{spec}: {} is off but counted", counter.key()));
+            }
+        }
+    }
+    for counter in Counter::all() {
+        if !counted.contains(&counter) {
+            failures.push(format!("{} never counted", counter.key()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -7,7 +7,7 @@
 //! Presets are themselves SPEC strings, so they add to what came before them.
 
 use super::config::{Algorithm, SearchConfig};
-use super::heuristics::{Id, Kind, Side, SignalRule, id_list};
+use super::heuristics::{Id, Side, SignalRule, id_list};
 
 /// A named configuration.
 pub struct Preset {
@@ -164,7 +164,7 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
         let cutting: Vec<&str> = h
             .enabled_ids()
             .into_iter()
-            .filter(|id| id.kind().is_selective() || *id == Id::Tt || id.kind() == Kind::Structure)
+            .filter(|id| id.info().cuts)
             .map(Id::name)
             .collect();
         if !cutting.is_empty() {

@@ -84,6 +84,9 @@ pub struct Info {
     pub reads_line: bool,
     /// It draws from the seeded PRNG, so the harness repeats it over seeds.
     pub randomised: bool,
+    /// It can remove part of the tree (a cut-off, a pruning, a reduction), so full-width
+    /// minimax refuses it.
+    pub cuts: bool,
     /// One line on what it does.
     pub summary: &'static str,
 }
@@ -130,7 +133,7 @@ macro_rules! registry {
         $variant:ident => $field:ident {
             kind: $kind:ident, source: $source:literal, forms: [$($form:literal),*],
             signal: $signal:ident,
-            reads_line: $reads_line:literal, randomised: $randomised:literal,
+            reads_line: $reads_line:literal, randomised: $randomised:literal, cuts: $cuts:literal,
             summary: $summary:literal,
         }
     )*) => {
@@ -154,6 +157,7 @@ macro_rules! registry {
                 signal: signal_rule!($signal),
                 reads_line: $reads_line,
                 randomised: $randomised,
+                cuts: $cuts,
                 summary: $summary,
             } ),*
         ];
@@ -208,132 +212,132 @@ macro_rules! registry {
 registry! {
     MvvLva => mvv_lva {
         kind: Ordering, source: "000, 001", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "captures ordered most valuable victim / least valuable attacker",
     }
     Killers => killers {
         kind: Ordering, source: "003, 001", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "two killer moves per ply, Ifrit's insertion at position 0 or 1",
     }
     History => history {
         kind: Ordering, source: "001, 002", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "quiet moves ordered by a [side][from][to] history table",
     }
     MateHistory => mate_history {
         kind: Ordering, source: "002", forms: [], signal: none,
-        reads_line: false, randomised: true,
+        reads_line: false, randomised: true, cuts: false,
         summary: "a second history table for mating moves, with a random bonus",
     }
     PvMove => pv_move {
         kind: Ordering, source: "001, 002", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "the previous iteration's PV move first",
     }
     Tt => tt {
         kind: Ordering, source: "001, 002", forms: ["cutoff", "hash_move"], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "transposition table: cut-offs and the hash move first",
     }
     IidNullWindow => iid_null_window {
         kind: Reduction, source: "002", forms: [], signal: none,
-        reads_line: false, randomised: true,
+        reads_line: false, randomised: true, cuts: true,
         summary: "nega-scout with internal iterative deepening in the null window",
     }
     NullMove => null_move {
         kind: NodePruning, source: "001", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "null move with reduction R",
     }
     NullMoveGuarded => null_move_guarded {
         kind: NodePruning, source: "002", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "null move only early in the game, with material and momentum guards",
     }
     FutilityMoveCount => futility_move_count {
         kind: MovePruning, source: "001", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "only the first N quiet moves in the last 9 plies",
     }
     CheckExtension => check_extension {
         kind: Extension, source: "001, 002", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "checks (and pawns to the 7th) searched one ply deeper",
     }
     Razoring => razoring {
         kind: NodePruning, source: "001", forms: ["node", "move"], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "futility's tests over the last 4 plies with a piece's margin",
     }
     Futility => futility {
         kind: NodePruning, source: "004, 001", forms: ["frontier", "pre_frontier"], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "frontier and pre-frontier futility pruning, margin pawn/2",
     }
     Quiescence => quiescence {
         kind: Horizon, source: "000, 001", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: false,
         summary: "captures-only search at the horizon, all evasions in check",
     }
     Momentum => momentum {
         kind: Signal, source: "002", forms: ["quiescence", "main"], signal: alpha,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "5-ply momentum: quiescence capture filter and verified skip",
     }
     EmaChannel => ema_channel {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "EMA channel verified skip, refinements (a)-(e)",
     }
     StaticLr => static_lr {
         kind: Signal, source: "002", forms: [], signal: alpha,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "skip when L and R are both at or below alpha",
     }
     BetaPlay => beta_play {
         kind: Signal, source: "002", forms: [], signal: beta,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "cut with beta when L, R and a reduced search reach beta",
     }
     Trend => trend {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "EMA 8/16/32 trend: verified skip on a down trend (or cut on up)",
     }
     MinmaxChannel => minmax_channel {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "5-ply min/max channel beyond alpha (or beta), verified",
     }
     Rsi => rsi {
         kind: Signal, source: "002", forms: [], signal: alpha,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "relative strength index: verified skip of falling, non-exchange moves",
     }
     ChannelBreakout => channel_breakout {
         kind: Signal, source: "002", forms: [], signal: alpha,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "skip moves that stay inside a 5-ply channel below alpha",
     }
     WindowMargins => window_margins {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: any,
-        reads_line: true, randomised: false,
+        reads_line: true, randomised: false, cuts: true,
         summary: "material EMA windows: knight margin for beta, queen for alpha",
     }
     MainSelective => main_selective {
         kind: Structure, source: "002", forms: [], signal: none,
-        reads_line: false, randomised: false,
+        reads_line: false, randomised: false, cuts: true,
         summary: "a main search without pruning re-searching the selective one's fail-lows",
     }
     Gsr => gsr {
         kind: Reduction, source: "002", forms: [], signal: none,
-        reads_line: true, randomised: true,
+        reads_line: true, randomised: true, cuts: true,
         summary: "genetic search reduction: random crossover, RED1/RED2",
     }
     GsrSimple => gsr_simple {
         kind: Reduction, source: "002", forms: [], signal: none,
-        reads_line: true, randomised: true,
+        reads_line: true, randomised: true, cuts: true,
         summary: "simple GSR: null-window reduction by 1 past a random crossover",
     }
 }
