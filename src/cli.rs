@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use cozy_chess::Board;
 
@@ -17,6 +16,7 @@ use crate::engine::score::MAX_PLY;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
+use crate::harness::format::mm_ss;
 use crate::harness::{bench, epd, external, report, runner};
 
 /// Read `startpos` or a FEN.
@@ -40,12 +40,6 @@ pub fn parse_position(text: &str) -> Result<Board, String> {
         };
         format!("invalid position '{text}': {e}{hint}")
     })
-}
-
-/// Time as the documents print it: `mm:ss`.
-pub fn mm_ss(time: Duration) -> String {
-    let secs = time.as_secs();
-    format!("{:02}:{:02}", secs / 60, secs % 60)
 }
 
 /// `searchlab perft`.
@@ -555,7 +549,7 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
         dir.join("report.md").display(),
         data.records.len(),
         analysis.variants.len(),
-        crate::harness::plot::CHARTS.len()
+        report::CHARTS.len()
     );
     Ok(())
 }

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod compare;
 pub mod epd;
 pub mod external;
+pub mod format;
 pub mod plot;
 pub mod report;
 pub mod reproduce;

@@ -1,82 +1,11 @@
-//! The report's charts, drawn as SVG with plotters' SVG backend: text stays text (no font
-//! files or system font libraries are needed), so the charts render the same on any machine
-//! and paste into a report as they are. One file per chart; each draws from the
-//! [`Analysis`](super::report::Analysis) only.
+//! The chart style every chart of searchlab shares: size, font, palette, the titled canvas,
+//! log axes, categorical labels, lines with dots and the legend box. Charts are drawn as SVG
+//! with plotters' SVG backend: text stays text (no font files or system font libraries are
+//! needed), so they render the same on any machine. This module draws no chart itself: the
+//! report (`report/charts/`) and the reproduction (`reproduce/chart.rs`) own theirs.
 
-mod depth_by_time;
-mod ebf;
-mod first_move_cutoffs;
-mod heuristic_rates;
-mod node_ratio;
-mod nodes_by_depth;
-pub mod reproduction;
-mod solved_by_depth;
-mod solved_by_time;
-
-use super::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
-
-/// One chart of the report.
-pub struct Chart {
-    /// File stem (`<file>.svg`).
-    pub file: &'static str,
-    /// Title, also the Markdown heading.
-    pub title: &'static str,
-    draw: fn(&Analysis, &Path) -> Result<(), String>,
-}
-
-/// Every chart of a report, in the order the Markdown shows them.
-pub const CHARTS: &[Chart] = &[
-    Chart {
-        file: "nodes_by_depth",
-        title: "Nodes to complete each depth",
-        draw: nodes_by_depth::draw,
-    },
-    Chart {
-        file: "node_ratio",
-        title: "Node ratio to the baseline",
-        draw: node_ratio::draw,
-    },
-    Chart {
-        file: "depth_by_time",
-        title: "Depth reached against time",
-        draw: depth_by_time::draw,
-    },
-    Chart {
-        file: "solved_by_time",
-        title: "Positions solved against time",
-        draw: solved_by_time::draw,
-    },
-    Chart {
-        file: "solved_by_depth",
-        title: "Positions solved against depth",
-        draw: solved_by_depth::draw,
-    },
-    Chart {
-        file: "ebf",
-        title: "Effective branching factor",
-        draw: ebf::draw,
-    },
-    Chart {
-        file: "first_move_cutoffs",
-        title: "First-move cut-off rate",
-        draw: first_move_cutoffs::draw,
-    },
-    Chart {
-        file: "heuristic_rates",
-        title: "Heuristic counters: fired and overruled rates",
-        draw: heuristic_rates::draw,
-    },
-];
-
-/// Draw every chart into `dir`.
-pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
-    for chart in CHARTS {
-        (chart.draw)(analysis, &dir.join(format!("{}.svg", chart.file)))?;
-    }
-    Ok(())
-}
 
 /// Chart size in pixels.
 pub const SIZE: (u32, u32) = (960, 600);
@@ -149,25 +78,6 @@ pub fn log_range(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     low..high
 }
 
-/// A number with SI suffix for log axes: 1k, 10M.
-pub fn si(v: f64) -> String {
-    let (scaled, suffix) = match v.abs() {
-        a if a >= 1e9 => (v / 1e9, "G"),
-        a if a >= 1e6 => (v / 1e6, "M"),
-        a if a >= 1e3 => (v / 1e3, "k"),
-        _ => (v, ""),
-    };
-    if (scaled - scaled.round()).abs() < 1e-9 {
-        format!("{scaled:.0}{suffix}")
-    } else if scaled.abs() >= 1.0 {
-        format!("{scaled:.1}{suffix}")
-    } else {
-        // Small values (sub-millisecond times): up to three significant digits.
-        let text = format!("{scaled:.3}");
-        text.trim_end_matches('0').to_string()
-    }
-}
-
 /// The label of category `y` on a categorical axis drawn as `-0.5..n-0.5`; empty between.
 pub fn category<'a>(names: &'a [String]) -> impl Fn(&f64) -> String + 'a {
     move |y| {
@@ -178,25 +88,6 @@ pub fn category<'a>(names: &'a [String]) -> impl Fn(&f64) -> String + 'a {
             String::new()
         }
     }
-}
-
-/// The deepest iteration any variant completed (depth axes).
-pub fn max_depth(a: &Analysis) -> u32 {
-    a.variants
-        .iter()
-        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
-        .max()
-        .unwrap_or(1)
-}
-
-/// The most positions any variant was judged on (solve-count axes).
-pub fn judged(a: &Analysis) -> usize {
-    a.variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.judged))
-        .max()
-        .unwrap_or(1)
-        .max(1)
 }
 
 /// One variant's line with a dot at each point, entered in the legend under `label`.

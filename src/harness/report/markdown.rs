@@ -1,22 +1,10 @@
 //! The report as Markdown: every number comes from the [`Analysis`] and carries the name of the
 //! test or interval that produced it.
 
+use super::charts::CHARTS;
 use super::{Analysis, VariantAnalysis};
 use crate::harness::compare::{self, Interval};
-use crate::harness::plot::CHARTS;
-
-/// `12,345,678`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+use crate::harness::format::{p_value, thousands};
 
 fn interval(i: &Interval, digits: usize) -> String {
     format!(
@@ -26,15 +14,6 @@ fn interval(i: &Interval, digits: usize) -> String {
         i.high,
         d = digits
     )
-}
-
-/// `p=0.0404`, or `p<0.0001` below four decimals.
-pub fn p_value(p: f64) -> String {
-    if p < 0.0001 {
-        "p<0.0001".into()
-    } else {
-        format!("p={p:.4}")
-    }
 }
 
 fn summary_row(v: &VariantAnalysis) -> String {

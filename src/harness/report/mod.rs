@@ -3,10 +3,12 @@
 //! the charts are all drawn from that one value, and `analysis.json` is written beside them, so
 //! every number in the Markdown can be found in the JSON.
 
+mod charts;
 mod markdown;
 mod tables;
 
-pub use markdown::{markdown, p_value, summary_table, thousands};
+pub use charts::CHARTS;
+pub use markdown::{markdown, summary_table};
 pub use tables::write_csv;
 
 use super::compare::{self, Interval, PairedRatio};
@@ -613,7 +615,7 @@ pub fn write_report(analysis: &Analysis, dir: &Path) -> Result<(), String> {
     write("analysis.json", &(json + "\n"))?;
     write("report.md", &markdown(analysis))?;
     write_csv(analysis, dir)?;
-    crate::harness::plot::draw_all(analysis, dir)
+    charts::draw_all(analysis, dir)
 }
 
 #[cfg(test)]

@@ -173,7 +173,7 @@ fn report_files_agree_with_the_analysis() {
     assert!(md.contains(&printed), "{printed} not in {md}");
     assert!(md.contains(compare::WILSON) && md.contains(compare::MCNEMAR));
     assert!(md.contains("5/8 (62.5% ["));
-    for chart in crate::harness::plot::CHARTS {
+    for chart in super::CHARTS {
         let svg = std::fs::read_to_string(out.join(format!("{}.svg", chart.file))).unwrap();
         assert!(svg.starts_with("<svg"), "{}", chart.file);
         assert!(

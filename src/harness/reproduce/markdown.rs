@@ -1,9 +1,8 @@
 //! `reproduction.md`: our rows beside Ifrit's in the documents' column format, then the ratios
 //! that carry over between engines, every number taken from the [`Reproduction`].
 
-use super::{
-    Reproduction, Row, Table, document_line, document_number, document_score, startpos_perft,
-};
+use super::{Reproduction, Row, Table, document_line, document_score, startpos_perft};
+use crate::harness::format::document_number;
 
 const QUIESCENCE_VARIANTS: [(&str, &str); 2] = [
     (

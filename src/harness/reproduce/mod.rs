@@ -22,7 +22,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use crate::harness::format::{document_number, mm_ss};
 
 /// Which of the documents' tables a row belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -412,20 +414,9 @@ pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
     })
 }
 
-/// `4.865.609`: the documents' thousands separator.
-pub fn document_number(n: u64) -> String {
-    crate::harness::report::thousands(n).replace(',', ".")
-}
-
 /// `+1,19`: pawns with the documents' decimal comma.
 pub fn document_score(cp: i32) -> String {
     notation::pawns(cp).replace('.', ",")
-}
-
-/// `mm:ss`.
-pub fn mm_ss(seconds: f64) -> String {
-    let s = seconds.round() as u64;
-    format!("{:02}:{:02}", s / 60, s % 60)
 }
 
 /// A row in the documents' column format:
@@ -442,7 +433,7 @@ pub fn document_line(
     format!(
         "{:<6} {}  {:>12}  {:>9}  {:>6}  {}",
         format!("{depth}/{seldepth}"),
-        mm_ss(seconds),
+        mm_ss(Duration::from_secs_f64(seconds)),
         document_number(nodes),
         document_number(nps),
         document_score(score_cp),
@@ -460,9 +451,10 @@ pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
     std::fs::write(&path, json).map_err(|e| format!("{}: {e}", path.display()))?;
     let path = dir.join("reproduction.md");
     std::fs::write(&path, markdown::markdown(r)).map_err(|e| format!("{}: {e}", path.display()))?;
-    crate::harness::plot::reproduction::draw(r, dir)
+    chart::draw(r, dir)
 }
 
+mod chart;
 pub mod markdown;
 
 #[cfg(test)]
@@ -474,7 +466,7 @@ mod tests {
         assert_eq!(document_number(4_865_609), "4.865.609");
         assert_eq!(document_score(119), "+1,19");
         assert_eq!(document_score(-82), "-0,82");
-        assert_eq!(mm_ss(125.0), "02:05");
+        assert_eq!(mm_ss(Duration::from_secs(125)), "02:05");
         assert_eq!(
             document_line(5, 5, 5.0, 4_865_609, 1, 119, "e2e4 e7e5"),
             "5/5    00:05     4.865.609          1   +1,19  e2e4 e7e5"

@@ -2,7 +2,7 @@
 //! tested, on the right how often the verification overruled it when it fired, one marker per
 //! variant. A pruning idea that fires often and is rarely overruled is doing cheap, safe work.
 
-use super::{FONT, canvas, category, colour, error, legend};
+use crate::harness::plot::{FONT, canvas, category, colour, error, legend};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

@@ -1,7 +1,8 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
-use super::{FONT, SIZE, canvas, colour, error, judged, legend, line_with_dots, max_depth};
+use super::{judged, max_depth};
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

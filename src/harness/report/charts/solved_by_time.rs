@@ -2,7 +2,9 @@
 //! move was found (and kept) by time t, from each record's time to solution. Higher and further
 //! left is better.
 
-use super::{FONT, SIZE, canvas, colour, error, judged, legend, log_range, si};
+use super::judged;
+use crate::harness::format::si;
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

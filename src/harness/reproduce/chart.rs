@@ -1,8 +1,9 @@
 //! The reproduction's two charts: our numbers (solid lines, circles) against Ifrit's (dashed
 //! lines, triangles), by depth, on a log axis.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, log_range, si};
-use crate::harness::reproduce::Reproduction;
+use super::Reproduction;
+use crate::harness::format::si;
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! searched, the standard measure of move ordering. The bar is the pooled rate over every
 //! node; the error bar is the mean of per-position rates with its t interval.
 
-use super::{FONT, SIZE, canvas, category, colour, error};
+use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

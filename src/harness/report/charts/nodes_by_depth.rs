@@ -2,7 +2,9 @@
 //! its 95% interval as error bars. The slope is the branching factor; a heuristic that prunes
 //! well bends its line down.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, max_depth, si};
+use super::max_depth;
+use crate::harness::format::si;
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

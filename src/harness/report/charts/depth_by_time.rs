@@ -2,7 +2,9 @@
 //! time to finish it (log scale). A variant whose line sits further left reaches each depth
 //! sooner: the "depth per second" an engine author wants from pruning.
 
-use super::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, max_depth, si};
+use super::max_depth;
+use crate::harness::format::si;
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! that ratios below 1 get labels as well: ½, ¼ …). A bar that does not
 //! cross the line at 1 is a difference the data support; the Wilcoxon p is printed beside it.
 
-use super::{FONT, canvas, category, error};
+use crate::harness::plot::{FONT, canvas, category, error};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -82,7 +82,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             r.ratio.low,
             r.ratio.high,
             r.wilcoxon_p
-                .map_or("-".into(), crate::harness::report::p_value)
+                .map_or("-".into(), crate::harness::format::p_value)
         );
         chart
             .draw_series([Text::new(

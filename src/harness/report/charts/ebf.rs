@@ -1,7 +1,7 @@
 //! Effective branching factor per variant: nodes of the last iteration over the iteration
 //! before, geometric mean over positions with its 95% interval.
 
-use super::{FONT, SIZE, canvas, category, colour, error};
+use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
 use crate::harness::report::Analysis;
 use plotters::prelude::*;
 use std::path::Path;

@@ -1,0 +1,94 @@
+//! The report's charts, one file each; every chart draws from the [`Analysis`] only, in the
+//! style of `harness::plot`.
+
+mod depth_by_time;
+mod ebf;
+mod first_move_cutoffs;
+mod heuristic_rates;
+mod node_ratio;
+mod nodes_by_depth;
+mod solved_by_depth;
+mod solved_by_time;
+
+use super::Analysis;
+use std::path::Path;
+
+/// One chart of the report.
+pub struct Chart {
+    /// File stem (`<file>.svg`).
+    pub file: &'static str,
+    /// Title, also the Markdown heading.
+    pub title: &'static str,
+    draw: fn(&Analysis, &Path) -> Result<(), String>,
+}
+
+/// Every chart of a report, in the order the Markdown shows them.
+pub const CHARTS: &[Chart] = &[
+    Chart {
+        file: "nodes_by_depth",
+        title: "Nodes to complete each depth",
+        draw: nodes_by_depth::draw,
+    },
+    Chart {
+        file: "node_ratio",
+        title: "Node ratio to the baseline",
+        draw: node_ratio::draw,
+    },
+    Chart {
+        file: "depth_by_time",
+        title: "Depth reached against time",
+        draw: depth_by_time::draw,
+    },
+    Chart {
+        file: "solved_by_time",
+        title: "Positions solved against time",
+        draw: solved_by_time::draw,
+    },
+    Chart {
+        file: "solved_by_depth",
+        title: "Positions solved against depth",
+        draw: solved_by_depth::draw,
+    },
+    Chart {
+        file: "ebf",
+        title: "Effective branching factor",
+        draw: ebf::draw,
+    },
+    Chart {
+        file: "first_move_cutoffs",
+        title: "First-move cut-off rate",
+        draw: first_move_cutoffs::draw,
+    },
+    Chart {
+        file: "heuristic_rates",
+        title: "Heuristic counters: fired and overruled rates",
+        draw: heuristic_rates::draw,
+    },
+];
+
+/// Draw every chart into `dir`.
+pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
+    for chart in CHARTS {
+        (chart.draw)(analysis, &dir.join(format!("{}.svg", chart.file)))?;
+    }
+    Ok(())
+}
+
+/// The deepest iteration any variant completed (depth axes).
+pub fn max_depth(a: &Analysis) -> u32 {
+    a.variants
+        .iter()
+        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
+        .max()
+        .unwrap_or(1)
+}
+
+/// The most positions any variant was judged on (solve-count axes).
+pub fn judged(a: &Analysis) -> usize {
+    a.variants
+        .iter()
+        .filter_map(|v| v.solved.map(|s| s.judged))
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
