@@ -17,7 +17,7 @@ use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
-use crate::harness::{bench, epd, external, report, runner};
+use crate::harness::{bench, plan, report, results, runner};
 
 /// Read `startpos` or a FEN.
 pub fn parse_position(text: &str) -> Result<Board, String> {
@@ -114,21 +114,6 @@ pub struct SearchArgs {
     pub movetime: Option<u64>,
 }
 
-/// A search configuration from a SPEC, an optional algorithm override and a seed; the
-/// combination is validated.
-pub fn configure(
-    spec: &str,
-    algorithm: Option<Algorithm>,
-    seed: u64,
-) -> Result<SearchConfig, String> {
-    let mut config = spec::parse(spec)?;
-    if let Some(algorithm) = algorithm {
-        config.algorithm = algorithm;
-        spec::validate(&config)?;
-    }
-    Ok(SearchConfig { seed, ..config })
-}
-
 /// Print the counters of each enabled heuristic, form by form.
 fn print_counters(config: &SearchConfig, stats: &SearchStats) {
     for id in config.heuristics.enabled_ids() {
@@ -160,7 +145,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
             movetime_ms: args.movetime,
             ..Limits::default()
         },
-        ..configure(&args.heuristics, args.algorithm, args.seed)?
+        ..spec::configure(&args.heuristics, args.algorithm, args.seed)?
     };
     let result = search::search(
         Position::new(board.clone(), args.eval),
@@ -247,7 +232,7 @@ pub fn bench(
                 .join("\n")
         })?,
     };
-    let config = configure(heuristics, None, seed)?;
+    let config = spec::configure(heuristics, None, seed)?;
     let report = bench::run(&records, depth, config, |line| {
         if verbose {
             eprintln!(
@@ -324,147 +309,8 @@ pub struct RunArgs {
     pub ablation: Option<String>,
 }
 
-/// The main job's variants: the mission's six heuristics toggled against `classic`.
-pub const MAIN_JOB: &[(&str, &str)] = &[
-    ("classic", "classic"),
-    ("-killers", "classic,-killers"),
-    ("-quiescence", "classic,-quiescence"),
-    ("-futility", "classic,-futility"),
-    ("+momentum", "classic,+momentum"),
-    ("+ema_channel", "classic,+ema_channel"),
-    ("+gsr", "classic,+gsr"),
-];
-
-/// Read a suite, failing with every bad line or, with `skip_invalid`, warning about them.
-fn load_suite(
-    path: &Path,
-    text: Option<&str>,
-    skip_invalid: bool,
-) -> Result<runner::Suite, String> {
-    let (records, errors) = match text {
-        Some(text) => epd::parse_text_lenient(text, path),
-        None => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            epd::parse_text_lenient(&text, path)
-        }
-    };
-    if !errors.is_empty() {
-        let listing: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        if !skip_invalid {
-            return Err(format!(
-                "{} bad line(s) (use --skip-invalid to skip them):\n{}",
-                errors.len(),
-                listing.join("\n")
-            ));
-        }
-        for line in &listing {
-            eprintln!("warning: skipped {line}");
-        }
-        eprintln!(
-            "warning: {} line(s) of {} skipped",
-            errors.len(),
-            path.display()
-        );
-    }
-    Ok(runner::Suite {
-        path: path.to_path_buf(),
-        records,
-    })
-}
-
 /// `searchlab run`.
 pub fn run(args: &RunArgs) -> Result<(), String> {
-    let suites = if args.suites.is_empty() {
-        vec![
-            load_suite(Path::new("suites/bench.epd"), Some(bench::BENCH_EPD), false)?,
-            load_suite(Path::new("suites/tactics.epd"), Some(TACTICS_EPD), false)?,
-        ]
-    } else {
-        args.suites
-            .iter()
-            .map(|p| load_suite(p, None, args.skip_invalid))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    let specs: Vec<(String, String)> = if args.variants.is_empty() && !args.engines.is_empty() {
-        Vec::new()
-    } else if args.variants.is_empty() {
-        MAIN_JOB
-            .iter()
-            .map(|(l, s)| (l.to_string(), s.to_string()))
-            .collect()
-    } else {
-        args.variants
-            .iter()
-            .map(|v| match v.split_once('=') {
-                Some((label, spec)) if !label.contains(',') && !label.contains('.') => {
-                    (label.to_string(), spec.to_string())
-                }
-                _ => (v.clone(), v.clone()),
-            })
-            .collect()
-    };
-    let specs = match args.ablation.as_deref() {
-        None => specs,
-        Some(mode) => ablation(mode, &args.variants, specs)?,
-    };
-    let mut variants = Vec::new();
-    for (label, spec) in specs {
-        if variants.iter().any(|v: &runner::Variant| v.label == label) {
-            return Err(format!("two variants are labelled '{label}'"));
-        }
-        let config = configure(&spec, None, 0).map_err(|e| format!("variant '{label}': {e}"))?;
-        variants.push(runner::Variant {
-            label,
-            spec,
-            config,
-            engine: None,
-        });
-    }
-    let options = args
-        .uci_options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .ok_or_else(|| format!("--uci-option is NAME=VALUE, got '{o}'"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    for engine in &args.engines {
-        let (label, command) = match engine.split_once('=') {
-            Some((label, command)) if !label.contains(' ') && !label.contains('/') => {
-                (label.to_string(), command.to_string())
-            }
-            _ => (
-                engine
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or(engine)
-                    .to_string(),
-                engine.clone(),
-            ),
-        };
-        if variants.iter().any(|v: &runner::Variant| v.label == label) {
-            return Err(format!("two variants are labelled '{label}'"));
-        }
-        variants.push(runner::Variant {
-            label,
-            spec: String::new(),
-            config: SearchConfig::default(),
-            engine: Some(external::EngineSpec {
-                command,
-                options: options.clone(),
-            }),
-        });
-    }
-    let limits = Limits {
-        depth: args
-            .depth
-            .or((args.nodes.is_none() && args.movetime.is_none()).then_some(7)),
-        nodes: args.nodes,
-        movetime_ms: args.movetime,
-        ..Limits::default()
-    };
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }
@@ -472,11 +318,19 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         && args.engines.is_empty()
         && args.suites.is_empty()
         && args.ablation.is_none();
-    let out = args.out.clone().unwrap_or_else(|| MAIN_JOB_OUT.into());
-    let plan = runner::Run {
-        variants,
-        suites,
-        limits,
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| plan::MAIN_JOB_OUT.into());
+    let run = runner::Run {
+        variants: plan::variants(
+            &args.variants,
+            &args.engines,
+            &args.uci_options,
+            args.ablation.as_deref(),
+        )?,
+        suites: plan::suites(&args.suites, args.skip_invalid)?,
+        limits: plan::limits(args.depth, args.nodes, args.movetime),
         seeds: (0..args.seeds).collect(),
         jobs: args
             .jobs
@@ -485,11 +339,11 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         shard: args
             .shard
             .as_deref()
-            .map(runner::Shard::parse)
+            .map(results::Shard::parse)
             .transpose()?,
         progress: true,
     };
-    runner::run(&plan)?;
+    runner::run(&run)?;
     let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
     let table = report::summary_table(&analysis);
     print!("{table}");
@@ -512,9 +366,6 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     }
     Ok(())
 }
-
-/// Where the main job writes its results; its report goes beside them.
-pub const MAIN_JOB_OUT: &str = "reports/heuristics/main/results.jsonl";
 
 /// Options of `searchlab report`.
 #[derive(clap::Args, Debug)]
@@ -554,98 +405,17 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The project's tactics suite, compiled in for the main job.
-pub const TACTICS_EPD: &str = include_str!("../suites/tactics.epd");
-
-/// The variants of an ablation around the first given variant.
-fn ablation(
-    mode: &str,
-    given: &[String],
-    specs: Vec<(String, String)>,
-) -> Result<Vec<(String, String)>, String> {
-    let (label, base) = if given.is_empty() {
-        let base = if mode == "on-one" { "plain" } else { "all" };
-        (base.to_string(), base.to_string())
-    } else {
-        specs[0].clone()
-    };
-    let base_config = spec::parse(&base)?;
-    let mut out = vec![(label.clone(), base.clone())];
-    for info in REGISTRY {
-        let on = base_config.heuristics.enabled(info.id);
-        let (sign, wanted) = if mode == "on-one" {
-            ('+', !on)
-        } else {
-            ('-', on)
-        };
-        if !wanted {
-            continue;
-        }
-        let spec = format!("{base},{sign}{}", info.name);
-        match spec::parse(&spec) {
-            Ok(_) => out.push((format!("{label}{sign}{}", info.name), spec)),
-            Err(e) => eprintln!("ablation: {spec} left out: {e}"),
-        }
-    }
-    Ok(out)
-}
-
 /// `searchlab merge`: join shard files of one run.
-pub fn merge(files: &[std::path::PathBuf], out: &Path) -> Result<(), String> {
-    let mut header: Option<runner::Header> = None;
-    let mut records = Vec::new();
-    let mut shards = Vec::new();
-    for file in files {
-        let (h, mut r, _) = runner::read_results(file)?;
-        let h = h.ok_or_else(|| format!("{}: no header record", file.display()))?;
-        shards.push(h.shard);
-        if let Some(first) = &header {
-            let mut same = h.clone();
-            same.shard = first.shard;
-            if !first.same_run(&same) {
-                return Err(format!(
-                    "{}: belongs to another run than {}",
-                    file.display(),
-                    files[0].display()
-                ));
-            }
-        } else {
-            header = Some(h);
-        }
-        records.append(&mut r);
+pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
+    let merged = results::merge(files, out)?;
+    if let Some((merged_shards, count)) = merged.shards
+        && merged_shards != count
+    {
+        eprintln!("warning: {merged_shards} of {count} shards merged");
     }
-    let mut header = header.expect("at least one file");
-    if let Some(Some(first)) = shards.first() {
-        let mut indices: Vec<usize> = shards.iter().flatten().map(|s| s.index).collect();
-        indices.sort_unstable();
-        indices.dedup();
-        if shards
-            .iter()
-            .any(|s| s.is_none_or(|s| s.count != first.count))
-            || indices.len() != shards.len()
-        {
-            return Err("merge: the files are not distinct shards of one run".into());
-        }
-        if indices.len() != first.count {
-            eprintln!(
-                "warning: {} of {} shards merged",
-                indices.len(),
-                first.count
-            );
-        }
-    }
-    header.shard = None;
-    let mut seen = std::collections::HashSet::new();
-    let mut text = serde_json::to_string(&header).expect("header serialises") + "\n";
-    for record in &records {
-        if seen.insert(record.key()) {
-            text += &(serde_json::to_string(record).expect("record serialises") + "\n");
-        }
-    }
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!(
         "{} records from {} files into {}",
-        seen.len(),
+        merged.records,
         files.len(),
         out.display()
     );

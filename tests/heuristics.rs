@@ -12,12 +12,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cozy_chess::util::parse_san_move;
 
-use searchlab::cli::configure;
 use searchlab::engine::config::{Limits, SearchConfig};
 use searchlab::engine::heuristics::{Id, Kind, REGISTRY};
 use searchlab::engine::position::Position;
 use searchlab::engine::search::{Silent, search};
 use searchlab::engine::spec::PRESETS;
+use searchlab::engine::spec::configure;
 use searchlab::harness::{bench, epd};
 
 /// Depth of the golden table (the bench's default depth is measured by `tests/bench.rs`).

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use searchlab::cli::configure;
 use searchlab::engine::config::Limits;
+use searchlab::engine::spec::configure;
 use searchlab::harness::epd;
-use searchlab::harness::runner::{self, PositionRecord, Run, Shard, Suite, Variant};
+use searchlab::harness::results::{PositionRecord, RecordKey, Shard, Variant, read_results};
+use searchlab::harness::runner::{self, Run, Suite};
 
 fn suite() -> Suite {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/tactics.epd");
@@ -42,7 +43,7 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
 }
 
 /// Records by task, without the wall-clock fields.
-fn by_task(records: &[PositionRecord]) -> BTreeMap<(String, String, usize, u64), PositionRecord> {
+fn by_task(records: &[PositionRecord]) -> BTreeMap<RecordKey, PositionRecord> {
     records
         .iter()
         .map(|r| {
@@ -83,7 +84,7 @@ fn workers_resume_and_shards_give_identical_records() {
     std::fs::write(&out, kept).unwrap();
     let resumed = runner::run(&plan(&out, 2, None)).unwrap();
     assert_eq!(by_task(&resumed), by_task(&one), "resumed run differs");
-    let (_, on_disk, _) = runner::read_results(&out).unwrap();
+    let (_, on_disk, _) = read_results(&out).unwrap();
     assert_eq!(on_disk.len(), one.len(), "the file holds each record once");
 
     // Shards 1/2 and 2/2 together are the whole run.
@@ -94,7 +95,7 @@ fn workers_resume_and_shards_give_identical_records() {
     shards.extend(second);
     assert_eq!(by_task(&shards), by_task(&one));
     assert_ne!(
-        by_task(&one)[&("classic,gsr".into(), "suites/tactics.epd".into(), 1, 0)].nodes,
+        by_task(&one)[&RecordKey::new("classic,gsr", "suites/tactics.epd", 1, 0)].nodes,
         0
     );
 }
@@ -155,7 +156,7 @@ fn merged_shards_equal_the_unsharded_run() {
     runner::run(&plan(&s2, 2, Some(Shard { index: 2, count: 2 }))).unwrap();
     let merged = scratch("merged");
     searchlab::cli::merge(&[s1.clone(), s2], &merged).unwrap();
-    let (header, records, _) = runner::read_results(&merged).unwrap();
+    let (header, records, _) = read_results(&merged).unwrap();
     assert_eq!(header.unwrap().shard, None);
     assert_eq!(by_task(&records), by_task(&whole));
     // A shard merged with itself is refused.
@@ -194,7 +195,7 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let (header, records, _) = runner::read_results(&out).unwrap();
+    let (header, records, _) = read_results(&out).unwrap();
     assert_eq!(header.unwrap().variants.len(), 3);
     let mut mine: Vec<_> = records.iter().filter(|r| r.variant == "self").collect();
     let mut plain: Vec<_> = records.iter().filter(|r| r.variant == "plain").collect();

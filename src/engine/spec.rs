@@ -122,6 +122,21 @@ pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A configuration from a SPEC, an optional algorithm override and a seed, checked to be
+/// allowed.
+pub fn configure(
+    spec: &str,
+    algorithm: Option<Algorithm>,
+    seed: u64,
+) -> Result<SearchConfig, String> {
+    let mut config = parse(spec)?;
+    if let Some(algorithm) = algorithm {
+        config.algorithm = algorithm;
+        validate(&config)?;
+    }
+    Ok(SearchConfig { seed, ..config })
+}
+
 /// A default configuration with a SPEC applied from nothing, checked to be allowed.
 pub fn parse(spec: &str) -> Result<SearchConfig, String> {
     let mut config = SearchConfig::default();

@@ -12,7 +12,7 @@ pub use markdown::{markdown, summary_table};
 pub use tables::write_csv;
 
 use super::compare::{self, Interval, PairedRatio};
-use super::runner::{Header, IterationRecord, PositionRecord, read_results};
+use super::results::{Header, IterationRecord, PositionRecord, read_results};
 use crate::engine::config::Limits;
 use crate::engine::stats::Counter;
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::engine::config::SearchConfig;
-use crate::harness::runner::Variant;
+use crate::harness::results::Variant;
 use std::io::Write;
 
 fn header(labels: &[(&str, &str)]) -> Header {
@@ -23,6 +23,7 @@ fn header(labels: &[(&str, &str)]) -> Header {
             })
             .collect(),
         suites: vec!["suites/toy.epd".into()],
+        format: Some(crate::harness::results::FORMAT),
         seeds: vec![0],
         shard: None,
     }

@@ -406,7 +406,7 @@ pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
     Ok(Reproduction {
         options: options.clone(),
         date,
-        commit: crate::harness::runner::git_commit(),
+        commit: crate::harness::results::git_commit(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         wall_s: start.elapsed().as_secs_f64(),
         rows,

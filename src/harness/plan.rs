@@ -1,0 +1,244 @@
+//! What `searchlab run` runs: its variants (from SPECs, external engines and ablations), its
+//! suites, its limits, and the main job that runs when nothing is given.
+
+use std::path::Path;
+
+use super::bench;
+use super::external::EngineSpec;
+use super::runner::Suite;
+use super::{epd, results::Variant};
+use crate::engine::config::{Limits, SearchConfig};
+use crate::engine::heuristics::REGISTRY;
+use crate::engine::spec;
+
+/// The main job's variants: the six heuristics of the project's brief toggled against
+/// `classic`.
+pub const MAIN_JOB: &[(&str, &str)] = &[
+    ("classic", "classic"),
+    ("-killers", "classic,-killers"),
+    ("-quiescence", "classic,-quiescence"),
+    ("-futility", "classic,-futility"),
+    ("+momentum", "classic,+momentum"),
+    ("+ema_channel", "classic,+ema_channel"),
+    ("+gsr", "classic,+gsr"),
+];
+
+/// Where the main job writes its results; its report goes beside them.
+pub const MAIN_JOB_OUT: &str = "reports/heuristics/main/results.jsonl";
+
+/// The project's tactics suite, compiled in for the main job.
+pub const TACTICS_EPD: &str = include_str!("../../suites/tactics.epd");
+
+/// The limits of a run: the one given, or depth 7 when none is.
+pub fn limits(depth: Option<u32>, nodes: Option<u64>, movetime: Option<u64>) -> Limits {
+    Limits {
+        depth: depth.or((nodes.is_none() && movetime.is_none()).then_some(7)),
+        nodes,
+        movetime_ms: movetime,
+        ..Limits::default()
+    }
+}
+
+/// The suites of a run: the given files, or the main job's embedded bench and tactics suites.
+pub fn suites(paths: &[std::path::PathBuf], skip_invalid: bool) -> Result<Vec<Suite>, String> {
+    if paths.is_empty() {
+        return Ok(vec![
+            load_suite(Path::new("suites/bench.epd"), Some(bench::BENCH_EPD), false)?,
+            load_suite(Path::new("suites/tactics.epd"), Some(TACTICS_EPD), false)?,
+        ]);
+    }
+    paths
+        .iter()
+        .map(|p| load_suite(p, None, skip_invalid))
+        .collect()
+}
+
+/// Read a suite, failing with every bad line or, with `skip_invalid`, warning about them.
+fn load_suite(path: &Path, text: Option<&str>, skip_invalid: bool) -> Result<Suite, String> {
+    let (records, errors) = match text {
+        Some(text) => epd::parse_text_lenient(text, path),
+        None => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            epd::parse_text_lenient(&text, path)
+        }
+    };
+    if !errors.is_empty() {
+        let listing: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        if !skip_invalid {
+            return Err(format!(
+                "{} bad line(s) (use --skip-invalid to skip them):\n{}",
+                errors.len(),
+                listing.join("\n")
+            ));
+        }
+        for line in &listing {
+            eprintln!("warning: skipped {line}");
+        }
+        eprintln!(
+            "warning: {} line(s) of {} skipped",
+            errors.len(),
+            path.display()
+        );
+    }
+    Ok(Suite {
+        path: path.to_path_buf(),
+        records,
+    })
+}
+
+/// `[LABEL=]SPEC` as (label, SPEC); without a label the SPEC is its own label.
+fn labelled(text: &str) -> (String, String) {
+    match text.split_once('=') {
+        Some((label, spec)) if !label.contains(',') && !label.contains('.') => {
+            (label.to_string(), spec.to_string())
+        }
+        _ => (text.to_string(), text.to_string()),
+    }
+}
+
+/// The variants of a run: the given `[LABEL=]SPEC`s (the main job's when none and no engine is
+/// given), widened by an ablation, then one variant per external engine `[LABEL=]"COMMAND"`.
+pub fn variants(
+    given: &[String],
+    engines: &[String],
+    uci_options: &[String],
+    ablation_mode: Option<&str>,
+) -> Result<Vec<Variant>, String> {
+    let specs: Vec<(String, String)> = if given.is_empty() && !engines.is_empty() {
+        Vec::new()
+    } else if given.is_empty() {
+        MAIN_JOB
+            .iter()
+            .map(|(l, s)| (l.to_string(), s.to_string()))
+            .collect()
+    } else {
+        given.iter().map(|v| labelled(v)).collect()
+    };
+    let specs = match ablation_mode {
+        None => specs,
+        Some(mode) => ablation(mode, given.is_empty(), specs)?,
+    };
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut add = |variant: Variant| {
+        if variants.iter().any(|v| v.label == variant.label) {
+            return Err(format!("two variants are labelled '{}'", variant.label));
+        }
+        variants.push(variant);
+        Ok(())
+    };
+    for (label, spec) in specs {
+        let config =
+            spec::configure(&spec, None, 0).map_err(|e| format!("variant '{label}': {e}"))?;
+        add(Variant {
+            label,
+            spec,
+            config,
+            engine: None,
+        })?;
+    }
+    let options = uci_options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .ok_or_else(|| format!("--uci-option is NAME=VALUE, got '{o}'"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for engine in engines {
+        let (label, command) = match engine.split_once('=') {
+            Some((label, command)) if !label.contains(' ') && !label.contains('/') => {
+                (label.to_string(), command.to_string())
+            }
+            _ => (
+                engine
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or(engine)
+                    .to_string(),
+                engine.clone(),
+            ),
+        };
+        add(Variant {
+            label,
+            spec: String::new(),
+            config: SearchConfig::default(),
+            engine: Some(EngineSpec {
+                command,
+                options: options.clone(),
+            }),
+        })?;
+    }
+    Ok(variants)
+}
+
+/// The variants of an ablation around the first variant (or, when none was given, `plain` for
+/// `on-one` and `all` for `off-one`): one per heuristic switched on alone over it (`on-one`)
+/// or one per heuristic of it switched off (`off-one`). Combinations validation refuses are
+/// left out with a warning.
+fn ablation(
+    mode: &str,
+    none_given: bool,
+    specs: Vec<(String, String)>,
+) -> Result<Vec<(String, String)>, String> {
+    let (label, base) = if none_given {
+        let base = if mode == "on-one" { "plain" } else { "all" };
+        (base.to_string(), base.to_string())
+    } else {
+        specs[0].clone()
+    };
+    let base_config = spec::parse(&base)?;
+    let mut out = vec![(label.clone(), base.clone())];
+    for info in REGISTRY {
+        let on = base_config.heuristics.enabled(info.id);
+        let (sign, wanted) = if mode == "on-one" {
+            ('+', !on)
+        } else {
+            ('-', on)
+        };
+        if !wanted {
+            continue;
+        }
+        let spec = format!("{base},{sign}{}", info.name);
+        match spec::parse(&spec) {
+            Ok(_) => out.push((format!("{label}{sign}{}", info.name), spec)),
+            Err(e) => eprintln!("ablation: {spec} left out: {e}"),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_from_specs_engines_and_ablations() {
+        let v = variants(&["fast=classic,-futility".into()], &[], &[], None).unwrap();
+        assert_eq!(
+            (v[0].label.as_str(), v[0].spec.as_str()),
+            ("fast", "classic,-futility")
+        );
+        let v = variants(&["classic,-futility".into()], &[], &[], None).unwrap();
+        assert_eq!(v[0].label, "classic,-futility");
+        let main = variants(&[], &[], &[], None).unwrap();
+        assert_eq!(main.len(), MAIN_JOB.len());
+        let err = variants(&["a=plain".into(), "a=classic".into()], &[], &[], None).unwrap_err();
+        assert!(err.contains("two variants are labelled 'a'"), "{err}");
+        let on_one = variants(&["classic".into()], &[], &[], Some("on-one")).unwrap();
+        assert!(on_one.iter().any(|v| v.label == "classic+gsr"));
+        assert!(
+            on_one.iter().all(|v| v.label != "classic+killers"),
+            "already on"
+        );
+        let e = variants(&[], &["sf=stockfish".into()], &["Hash=16".into()], None).unwrap();
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].engine.as_ref().unwrap().options[0].0, "Hash");
+    }
+
+    #[test]
+    fn limits_default_to_depth_seven() {
+        assert_eq!(limits(None, None, None).depth, Some(7));
+        assert_eq!(limits(None, Some(1000), None).depth, None);
+    }
+}
