@@ -2,7 +2,8 @@
 """Draw searchlab's module import graph from `use` lines and report every cycle.
 
 A module is a file under src/ (`a/b.rs` and `a/b/mod.rs` are both `a::b`). An edge A -> B
-means a non-test `use` in A names a path inside B (`crate::x::y`, `super::y`, `self::y`). The
+means non-test code in A names a path inside B (`crate::x::y`, `super::y`, `self::y`), so a
+parent that re-exports from a child and a child that imports from its parent form a cycle. The
 test modules (`#[cfg(test)] mod tests` blocks and `tests.rs` files) are left out: they may
 import what they test. Exit status 1 when a cycle exists, with the cycles printed.
 
@@ -74,6 +75,8 @@ def resolve(module: tuple, path: str, modules: set):
             rest = rest[1:]
     elif parts[0] == "self":
         base, rest = module, parts[1:]
+    elif module + (parts[0],) in modules:
+        base, rest = module, parts  # a child module named without `self::`
     else:
         return None
     target = base
@@ -91,10 +94,17 @@ def main():
     edges = {}
     for p in files:
         m = module_of(p)
-        for path in use_paths(strip_tests(p.read_text())):
+        code = strip_tests(p.read_text())
+        children = {c[-1] for c in modules if c[:-1] == m and len(c) == len(m) + 1}
+        inline = [
+            match.group(0)
+            for match in re.finditer(r"(?<![\w:])(\w+)(?:::\w+)+", re.sub(r"//[^\n]*", "", code))
+            if match.group(1) in children
+        ]
+        for path in list(use_paths(code)) + inline:
             t = resolve(m, path, modules)
-            if t is None or t == m or m[: len(t)] == t or t[: len(m)] == m:
-                continue  # own ancestors and own children are not imports between peers
+            if t is None or t == m:
+                continue
             edges.setdefault(m, set()).add(t)
     name = lambda m: "::".join(m) or "crate"
     if "--dot" in sys.argv:

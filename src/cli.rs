@@ -8,6 +8,7 @@ use cozy_chess::Board;
 
 use crate::engine::config::{Algorithm, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
+use crate::engine::fen::parse_position;
 use crate::engine::heuristics::{HeuristicsConfig, REGISTRY};
 use crate::engine::notation;
 use crate::engine::perft;
@@ -18,29 +19,6 @@ use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
 use crate::harness::{bench, plan, report, results, runner};
-
-/// Read `startpos` or a FEN.
-pub fn parse_position(text: &str) -> Result<Board, String> {
-    let text = text.trim();
-    if text == "startpos" {
-        return Ok(Board::default());
-    }
-    // An EPD-style FEN without move counters gets "0 1".
-    let fields = text.split_whitespace().count();
-    let completed = match fields {
-        4 => format!("{text} 0 1"),
-        5 => format!("{text} 1"),
-        _ => text.to_string(),
-    };
-    Board::from_fen(&completed, false).map_err(|e| {
-        let hint = if text.split_whitespace().count() < 4 {
-            " (a FEN has at least 4 fields: quote it as one argument)"
-        } else {
-            ""
-        };
-        format!("invalid position '{text}': {e}{hint}")
-    })
-}
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {

@@ -32,13 +32,26 @@ fn picker_perft(
     // Moves proposed from elsewhere in the tree: legal here or not.
     let pick = |i: usize| parent.get(i).copied();
     let illegal: Move = "a1h8".parse().unwrap();
+    let side = board.side_to_move();
+    let quiet_key = |mv: Move| {
+        let history = if toggles & 16 != 0 {
+            tables.history(side, mv)
+        } else {
+            0
+        };
+        let mate = if toggles & 32 != 0 {
+            tables.mate(side, mv)
+        } else {
+            0
+        };
+        history + mate
+    };
     let ordering = Ordering {
         pv_move: (toggles & 1 != 0).then(|| pick(0)).flatten(),
         hash_move: (toggles & 2 != 0).then_some(pick(1).unwrap_or(illegal)),
         killers: (toggles & 4 != 0).then_some([pick(2), Some(illegal)]),
         mvv_lva: (toggles & 8 != 0).then_some((mvv, pick(3).map(|m| m.to))),
-        history: (toggles & 16 != 0).then_some(tables),
-        mate_history: (toggles & 32 != 0).then_some(tables),
+        quiet_key: (toggles & 48 != 0).then_some(&quiet_key),
     };
     let mut picker = MovePicker::with_ordering(board, &ordering);
     let mut seen = Vec::new();
@@ -100,7 +113,7 @@ fn killers_land_at_position_one_after_a_capture_and_zero_without() {
     // Kiwipete has captures: the killer comes right after the first capture.
     let board: Board = POSITIONS[0].parse().unwrap();
     let killer: Move = "a2a3".parse().unwrap();
-    assert!(searchlab::engine::position::is_quiet(&board, killer));
+    assert!(searchlab::engine::moves::is_quiet(&board, killer));
     let ordering = Ordering {
         killers: Some([Some(killer), None]),
         ..Ordering::default()

@@ -2,8 +2,10 @@
 
 pub mod config;
 pub mod eval;
+pub mod fen;
 pub mod heuristics;
 pub mod movepick;
+pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;

@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
 use super::heuristics::mvv_lva;
-use super::position::captured_piece;
+use super::moves::captured_piece;
 
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
@@ -188,10 +188,9 @@ pub struct Ordering<'a> {
     pub killers: Option<[Option<Move>; 2]>,
     /// MVV/LVA capture ordering (`mvv_lva` on) and where the opponent's last move landed.
     pub mvv_lva: Option<(&'a super::heuristics::mvv_lva::Params, Option<Square>)>,
-    /// History table (`history` on).
-    pub history: Option<&'a super::heuristics::history::History>,
-    /// Mate-history table (`mate_history` on).
-    pub mate_history: Option<&'a super::heuristics::history::History>,
+    /// The key quiet moves are sorted by, highest first (history and mate history when they
+    /// are on); without one they keep generation order.
+    pub quiet_key: Option<&'a dyn Fn(Move) -> i32>,
 }
 
 /// Yields the legal moves of one node, stage by stage, each exactly once.
@@ -228,12 +227,7 @@ impl MovePicker {
             });
             sorted_captures = true;
         }
-        if ordering.history.is_some() || ordering.mate_history.is_some() {
-            let side = board.side_to_move();
-            let key = |mv: Move| {
-                ordering.history.map_or(0, |h| h.history(side, mv))
-                    + ordering.mate_history.map_or(0, |h| h.mate(side, mv))
-            };
+        if let Some(key) = ordering.quiet_key {
             // Stable: equal keys keep generation order.
             list.moves[captures..].sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
         }

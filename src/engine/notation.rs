@@ -4,7 +4,7 @@
 use cozy_chess::util::display_uci_move;
 use cozy_chess::{Board, Move, Piece};
 
-use super::position::captured_piece;
+use super::moves::captured_piece;
 use super::score::Score;
 use super::score::{MATE, MATE_BOUND};
 

@@ -14,6 +14,7 @@
 use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
+use super::moves::captured_piece;
 use super::score::Score;
 pub use super::series::{LineStats, SeriesEntry};
 
@@ -374,64 +375,10 @@ impl Position {
     }
 }
 
-/// The move is a pawn move to the mover's seventh rank (002: "pawn to the 7th").
-#[inline]
-pub fn pawn_to_seventh(board: &Board, mv: Move) -> bool {
-    board.piece_on(mv.from) == Some(Piece::Pawn)
-        && mv.to.rank() == Rank::Seventh.relative_to(board.side_to_move())
-}
-
-/// The move captures a weak pawn: one no pawn of its own side defends and none stands beside
-/// it (002: "не защищена пешкой и рядом нет пешки").
-pub fn captures_weak_pawn(board: &Board, mv: Move) -> bool {
-    if captured_piece(board, mv) != Some(Piece::Pawn)
-        || !board.colors(!board.side_to_move()).has(mv.to)
-    {
-        return false;
-    }
-    let owner = !board.side_to_move();
-    let pawns = board.colored_pieces(owner, Piece::Pawn);
-    let defenders = cozy_chess::get_pawn_attacks(mv.to, !owner) & pawns;
-    let beside = mv.to.file().adjacent() & mv.to.rank().bitboard() & pawns;
-    defenders.is_empty() && beside.is_empty()
-}
-
-/// A quiet move in the documents' sense: no capture, no promotion, not castling. Only these
-/// become killers (003: "never a capture, promotion or other special move"), enter history,
-/// and are counted by `futility_move_count`.
-pub fn is_quiet(board: &Board, mv: Move) -> bool {
-    let castling = board.colors(board.side_to_move()).has(mv.to);
-    captured_piece(board, mv).is_none() && mv.promotion.is_none() && !castling
-}
-
-/// The piece a move captures on `board`, en passant included.
-#[inline]
-pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
-    let them = !board.side_to_move();
-    if board.colors(them).has(mv.to) {
-        return board.piece_on(mv.to);
-    }
-    if board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() {
-        return Some(Piece::Pawn);
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use cozy_chess::util::parse_uci_move;
-
-    #[test]
-    fn only_plain_moves_are_quiet() {
-        let board: Board = "r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1"
-            .parse()
-            .unwrap();
-        assert!(is_quiet(&board, "a1a5".parse().unwrap()));
-        assert!(!is_quiet(&board, "e4d5".parse().unwrap()), "capture");
-        assert!(!is_quiet(&board, "b7b8q".parse().unwrap()), "promotion");
-        assert!(!is_quiet(&board, "e1h1".parse().unwrap()), "castling");
-    }
 
     fn play(pos: &mut Position, moves: &str) {
         for m in moves.split_whitespace() {

@@ -6,7 +6,7 @@
 use cozy_chess::{Board, Move, Piece, Square};
 
 use super::params::heuristic_params;
-use crate::engine::position::captured_piece;
+use crate::engine::moves::captured_piece;
 
 heuristic_params! {
     /// Parameters of `mvv_lva`.

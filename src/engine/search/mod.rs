@@ -24,6 +24,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Algorithm, SearchConfig};
+use super::heuristics::history::History;
+use super::heuristics::killers::Killers;
 use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::Position;
@@ -146,7 +148,9 @@ impl PvTable {
 /// harness gives every position a fresh state; the UCI engine keeps it until `ucinewgame`.
 pub struct SearchState {
     pub tt: TranspositionTable,
-    ordering: ordering::OrderingTables,
+    killers: Killers,
+    /// History and mate history.
+    history: History,
 }
 
 impl SearchState {
@@ -154,7 +158,8 @@ impl SearchState {
     pub fn new(hash_mb: usize) -> Self {
         SearchState {
             tt: TranspositionTable::new(hash_mb),
-            ordering: ordering::OrderingTables::default(),
+            killers: Killers::default(),
+            history: History::default(),
         }
     }
 
@@ -170,7 +175,14 @@ impl SearchState {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.ordering.clear();
+        self.killers.clear();
+        self.history.clear();
+    }
+
+    /// A new root search: fresh killers, history cleared and mate history halved (002).
+    fn new_search(&mut self) {
+        self.killers.clear();
+        self.history.new_search();
     }
 }
 
@@ -306,7 +318,7 @@ impl Searcher {
         // Every search starts from the same random state and fresh killers; history is
         // cleared and mate history halved (002).
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
-        self.state.ordering.new_search();
+        self.state.new_search();
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();

@@ -1,44 +1,36 @@
-//! The ordering heuristics' side of the search: the tables they learn into, the picker built
-//! from the ones that are on, the credit each gets for the moves it placed, and what they
-//! learn when a move raises alpha.
+//! The ordering heuristics' side of the search: the picker built from the ones that are on,
+//! the credit each gets for the moves it placed, and what they learn when a move raises
+//! alpha (into the tables `SearchState` keeps).
 
 use cozy_chess::{Color, Move};
 
 use super::Searcher;
-use crate::engine::heuristics::history::History;
-use crate::engine::heuristics::killers::Killers;
 use crate::engine::heuristics::{Id, mate_history};
 use crate::engine::movepick::{MovePicker, Ordering, Source};
 use crate::engine::score::{MATE_BOUND, Score};
 use crate::engine::stats::counter;
 
-/// What the ordering heuristics have learnt. History outlives a search within a game (002
-/// clears it and halves mate history at each root search); killers are per search.
-#[derive(Default)]
-pub struct OrderingTables {
-    killers: Killers,
-    history: History,
-}
-
-impl OrderingTables {
-    /// A new root search: fresh killers, history cleared and mate history halved (002).
-    pub fn new_search(&mut self) {
-        self.killers.clear();
-        self.history.new_search();
-    }
-
-    /// Forget everything (a new game).
-    pub fn clear(&mut self) {
-        self.killers.clear();
-        self.history.clear();
-    }
-}
-
 impl Searcher {
     /// The move picker of this node, with the ordering heuristics that are on.
     pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
         let h = &self.config.heuristics;
-        let tables = &self.state.ordering;
+        let state = &self.state;
+        let side = self.pos.board().side_to_move();
+        let (by_history, by_mate) = (self.on(Id::History), self.on(Id::MateHistory));
+        // 002: quiet moves by `history + mate_history`, each term only when it is on.
+        let quiet_key = move |mv: Move| {
+            let history = if by_history {
+                state.history.history(side, mv)
+            } else {
+                0
+            };
+            let mate = if by_mate {
+                state.history.mate(side, mv)
+            } else {
+                0
+            };
+            history + mate
+        };
         let pv_move = if self.on(Id::PvMove) {
             self.pv_move_at(ply)
         } else {
@@ -48,10 +40,9 @@ impl Searcher {
         let ordering = Ordering {
             pv_move,
             hash_move,
-            killers: self.on(Id::Killers).then(|| tables.killers.at(ply)),
+            killers: self.on(Id::Killers).then(|| state.killers.at(ply)),
             mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
-            history: self.on(Id::History).then_some(&tables.history),
-            mate_history: self.on(Id::MateHistory).then_some(&tables.history),
+            quiet_key: (by_history || by_mate).then_some(&quiet_key),
         };
         MovePicker::with_ordering(self.pos.board(), &ordering)
     }
@@ -72,7 +63,7 @@ impl Searcher {
     /// placed, `fired` when that move raised alpha.
     pub(super) fn credit_ordering(&mut self, mv: Move, source: Source, raised_alpha: bool) {
         let side = self.pos.board().side_to_move();
-        let history = &self.state.ordering.history;
+        let history = &self.state.history;
         let by_history = self.on(Id::History) && history.history(side, mv) > 0;
         let by_mate_history = self.on(Id::MateHistory) && history.mate(side, mv) > 0;
         let stats = &mut self.stats;
@@ -99,18 +90,14 @@ impl Searcher {
         let side: Color = self.pos.board().side_to_move();
         let h = self.config.heuristics;
         if quiet && self.on(Id::Killers) {
-            self.state.ordering.killers.record(ply, mv, &h.killers);
+            self.state.killers.record(ply, mv, &h.killers);
         }
         if quiet && self.on(Id::History) {
-            self.state
-                .ordering
-                .history
-                .record(side, mv, depth, &h.history);
+            self.state.history.record(side, mv, depth, &h.history);
         }
         if score >= MATE_BOUND && self.on(Id::MateHistory) {
             let bonus = mate_history::bonus(self.draw(), &h.mate_history);
             self.state
-                .ordering
                 .history
                 .record_mate(side, mv, bonus, h.history.max_hist);
         }

@@ -1,8 +1,8 @@
 //! The report as Markdown: every number comes from the [`Analysis`] and carries the name of the
 //! test or interval that produced it.
 
+use super::analysis::{Analysis, VariantAnalysis};
 use super::charts::CHARTS;
-use super::{Analysis, VariantAnalysis};
 use crate::harness::compare::{self, Interval};
 use crate::harness::format::{p_value, thousands};
 

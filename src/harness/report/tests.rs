@@ -1,8 +1,9 @@
 //! Report tests on hand-made results files whose statistics are known in advance.
 
 use super::*;
+use crate::engine::config::Limits;
 use crate::engine::config::SearchConfig;
-use crate::harness::results::Variant;
+use crate::harness::results::{IterationRecord, Variant};
 use std::io::Write;
 
 fn header(labels: &[(&str, &str)]) -> Header {

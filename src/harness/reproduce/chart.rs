@@ -1,7 +1,7 @@
 //! The reproduction's two charts: our numbers (solid lines, circles) against Ifrit's (dashed
 //! lines, triangles), by depth, on a log axis.
 
-use super::Reproduction;
+use super::data::Reproduction;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use plotters::prelude::*;

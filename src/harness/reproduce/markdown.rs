@@ -1,8 +1,11 @@
 //! `reproduction.md`: our rows beside Ifrit's in the documents' column format, then the ratios
 //! that carry over between engines, every number taken from the [`Reproduction`].
 
-use super::{Reproduction, Row, Table, document_line, document_score, startpos_perft};
+use super::data::{Reproduction, Row, Table, startpos_perft};
+use crate::engine::notation;
 use crate::harness::format::document_number;
+use crate::harness::format::mm_ss;
+use std::time::Duration;
 
 const QUIESCENCE_VARIANTS: [(&str, &str); 2] = [
     (
@@ -194,6 +197,35 @@ fn killer_table(r: &Reproduction) -> String {
         ));
     }
     out
+}
+
+/// `+1,19`: pawns with the documents' decimal comma.
+pub fn document_score(cp: i32) -> String {
+    notation::pawns(cp).replace('.', ",")
+}
+
+/// A row in the documents' column format:
+/// `depth/seldepth  time(mm:ss)  nodes  nodes-per-second  score(pawns)  PV`.
+pub fn document_line(
+    depth: u32,
+    seldepth: u32,
+    seconds: f64,
+    nodes: u64,
+    nps: u64,
+    score_cp: i32,
+    pv: &str,
+) -> String {
+    format!(
+        "{:<6} {}  {:>12}  {:>9}  {:>6}  {}",
+        format!("{depth}/{seldepth}"),
+        mm_ss(Duration::from_secs_f64(seconds)),
+        document_number(nodes),
+        document_number(nps),
+        document_score(score_cp),
+        pv
+    )
+    .trim_end()
+    .to_string()
 }
 
 /// The whole document.

@@ -12,222 +12,23 @@
 //! own nodes and time, as the documents print them). The searches run side by side on the
 //! machine's cores, longest first.
 
+mod chart;
+mod data;
+pub mod markdown;
+
+pub use data::*;
+pub use markdown::{document_line, document_score};
+
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{IterationInfo, Observer, search};
 use crate::engine::spec;
 use cozy_chess::Board;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
-
-use crate::harness::format::{document_number, mm_ss};
-
-/// Which of the documents' tables a row belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Table {
-    /// 000: minimax with and without quiescence.
-    Quiescence,
-    /// 003: alpha-beta with and without killers.
-    Killers,
-}
-
-/// One row of a document, as printed there.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DocumentRow {
-    /// Table.
-    pub table: Table,
-    /// Our preset that plays the document's configuration.
-    pub variant: String,
-    /// Depth.
-    pub depth: u32,
-    /// Selective depth.
-    pub seldepth: u32,
-    /// Time as printed, in seconds.
-    pub time_s: u32,
-    /// Nodes.
-    pub nodes: u64,
-    /// Nodes per second as printed (`1` in 000's minimax rows, which print no real rate).
-    pub nps: u64,
-    /// Score, centipawns.
-    pub score_cp: i32,
-    /// Principal variation as printed (empty when the document says "same as above" or
-    /// prints none).
-    pub pv: String,
-}
-
-fn doc(
-    table: Table,
-    variant: &str,
-    (depth, seldepth): (u32, u32),
-    (time_s, nodes, nps): (u32, u64, u64),
-    score_cp: i32,
-    pv: &str,
-) -> DocumentRow {
-    DocumentRow {
-        table,
-        variant: variant.into(),
-        depth,
-        seldepth,
-        time_s,
-        nodes,
-        nps,
-        score_cp,
-        pv: pv.into(),
-    }
-}
-
-/// Ifrit's rows (reference-tables.md, from 000 and 003).
-pub fn document_rows() -> Vec<DocumentRow> {
-    use Table::{Killers, Quiescence};
-    vec![
-        doc(
-            Quiescence,
-            "minimax",
-            (5, 5),
-            (5, 4_865_609, 1),
-            119,
-            "e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5",
-        ),
-        doc(
-            Quiescence,
-            "minimax",
-            (6, 6),
-            (125, 119_060_324, 1),
-            -82,
-            "e2e4 b7b6 d2d4 Bc8b7 e4e5 Bb7xg2",
-        ),
-        doc(
-            Quiescence,
-            "minimax-q",
-            (5, 5),
-            (10, 4_865_609, 506_462),
-            26,
-            "e2e4 Ng8f6 e4e5 Nf6e4 d2d4",
-        ),
-        doc(
-            Quiescence,
-            "minimax-q",
-            (6, 6),
-            (314, 119_060_324, 407_828),
-            12,
-            "e2e4 Ng8f6 Nb1c3 d7d5 e4xd5 Nf6xd5",
-        ),
-        doc(
-            Killers,
-            "ifrit-plain",
-            (7, 10),
-            (4, 2_736_235, 899_083),
-            27,
-            "e2e4 Nb8c6 Nb1c3 Ng8f6 d2d4 d7d5 Nc3xd5 Nf6xd5 e4xd5 Qd8xd5",
-        ),
-        doc(
-            Killers,
-            "ifrit-plain",
-            (8, 8),
-            (44, 27_470_423, 760_636),
-            12,
-            "e2e4 e7e5 Ng1f3 Nb8c6 Bf1b5 Ng8f6 Bb5xc6 b7xc6",
-        ),
-        doc(
-            Killers,
-            "ifrit-killers",
-            (7, 10),
-            (1, 585_459, 824_436),
-            27,
-            "",
-        ),
-        doc(
-            Killers,
-            "ifrit-killers",
-            (8, 8),
-            (7, 3_150_324, 632_292),
-            12,
-            "e2e4 e7e5 Ng1f3 Ng8f6 d2d4 e5xd4 Qd1xd4 Bf8e7",
-        ),
-        doc(
-            Killers,
-            "ifrit-killers",
-            (9, 9),
-            (44, 25_307_131, 798_009),
-            29,
-            "e2e4 e7e5 Ng1f3 Bf8d6 Bf1c4 Ng8f6 d2d4 e5xd4 Qd1xd4",
-        ),
-        doc(
-            Killers,
-            "ifrit-capture-killers",
-            (7, 10),
-            (1, 520_250, 843_556),
-            27,
-            "",
-        ),
-        doc(
-            Killers,
-            "ifrit-capture-killers",
-            (8, 8),
-            (5, 2_263_364, 640_027),
-            12,
-            "",
-        ),
-        doc(
-            Killers,
-            "ifrit-capture-killers",
-            (9, 9),
-            (29, 16_707_264, 808_338),
-            29,
-            "",
-        ),
-    ]
-}
-
-/// perft of the start position, which minimax's horizon leaves must equal (000).
-pub fn startpos_perft(depth: u32) -> Option<u64> {
-    [1, 20, 400, 8_902, 197_281, 4_865_609, 119_060_324]
-        .get(depth as usize)
-        .copied()
-}
-
-/// One of our rows.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Row {
-    /// Table.
-    pub table: Table,
-    /// Preset searched.
-    pub variant: String,
-    /// Depth.
-    pub depth: u32,
-    /// Selective depth.
-    pub seldepth: u32,
-    /// This iteration's time, ms.
-    pub time_ms: f64,
-    /// This iteration's nodes (interior + horizon + quiescence).
-    pub nodes: u64,
-    /// Of which horizon leaves.
-    pub horizon: u64,
-    /// Of which quiescence nodes.
-    pub quiescence: u64,
-    /// Nodes per second over the iteration.
-    pub nps: u64,
-    /// Score, centipawns, side to move.
-    pub score_cp: i32,
-    /// PV in the documents' long notation.
-    pub pv: String,
-}
-
-impl Row {
-    /// The number the document's `nodes` column holds: horizon leaves in 000's minimax table
-    /// (equal to perft), every node in 003's.
-    pub fn document_nodes(&self) -> u64 {
-        match self.table {
-            Table::Quiescence => self.horizon,
-            Table::Killers => self.nodes,
-        }
-    }
-}
+use std::time::Instant;
 
 /// A search to run.
 #[derive(Clone, Debug)]
@@ -235,50 +36,6 @@ struct Job {
     table: Table,
     variant: &'static str,
     depths: std::ops::RangeInclusive<u32>,
-}
-
-/// What `reproduce` is asked for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Options {
-    /// Stop at depth 5 (quiescence) and 8 (killers), for CI.
-    pub quick: bool,
-    /// Searches run at once.
-    pub jobs: usize,
-}
-
-/// The whole reproduction, as written to `reproduction.json`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reproduction {
-    /// Options.
-    pub options: Options,
-    /// When (UTC, RFC 3339).
-    pub date: String,
-    /// searchlab commit.
-    pub commit: Option<String>,
-    /// Logical cores.
-    pub cores: usize,
-    /// Wall time of the whole command, seconds.
-    pub wall_s: f64,
-    /// Our rows, quiescence table first, in the documents' order.
-    pub rows: Vec<Row>,
-    /// Ifrit's rows.
-    pub document: Vec<DocumentRow>,
-}
-
-impl Reproduction {
-    /// Our row for `variant` at `depth`.
-    pub fn ours(&self, variant: &str, depth: u32) -> Option<&Row> {
-        self.rows
-            .iter()
-            .find(|r| r.variant == variant && r.depth == depth)
-    }
-
-    /// Ifrit's row for `variant` at `depth`.
-    pub fn theirs(&self, variant: &str, depth: u32) -> Option<&DocumentRow> {
-        self.document
-            .iter()
-            .find(|r| r.variant == variant && r.depth == depth)
-    }
 }
 
 fn jobs(options: &Options) -> Vec<Job> {
@@ -414,35 +171,6 @@ pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
     })
 }
 
-/// `+1,19`: pawns with the documents' decimal comma.
-pub fn document_score(cp: i32) -> String {
-    notation::pawns(cp).replace('.', ",")
-}
-
-/// A row in the documents' column format:
-/// `depth/seldepth  time(mm:ss)  nodes  nodes-per-second  score(pawns)  PV`.
-pub fn document_line(
-    depth: u32,
-    seldepth: u32,
-    seconds: f64,
-    nodes: u64,
-    nps: u64,
-    score_cp: i32,
-    pv: &str,
-) -> String {
-    format!(
-        "{:<6} {}  {:>12}  {:>9}  {:>6}  {}",
-        format!("{depth}/{seldepth}"),
-        mm_ss(Duration::from_secs_f64(seconds)),
-        document_number(nodes),
-        document_number(nps),
-        document_score(score_cp),
-        pv
-    )
-    .trim_end()
-    .to_string()
-}
-
 /// Write `reproduction.md`, `reproduction.json` and the two charts into `dir`.
 pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -454,19 +182,14 @@ pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
     chart::draw(r, dir)
 }
 
-mod chart;
-pub mod markdown;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn documents_format() {
-        assert_eq!(document_number(4_865_609), "4.865.609");
         assert_eq!(document_score(119), "+1,19");
         assert_eq!(document_score(-82), "-0,82");
-        assert_eq!(mm_ss(Duration::from_secs(125)), "02:05");
         assert_eq!(
             document_line(5, 5, 5.0, 4_865_609, 1, 119, "e2e4 e7e5"),
             "5/5    00:05     4.865.609          1   +1,19  e2e4 e7e5"

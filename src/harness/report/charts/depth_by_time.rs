@@ -2,16 +2,15 @@
 //! time to finish it (log scale). A variant whose line sits further left reaches each depth
 //! sooner: the "depth per second" an engine author wants from pruning.
 
-use super::max_depth;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
 pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let area = canvas(path, SIZE, "Depth reached against time", &a.meta.caption())?;
-    let max_depth = max_depth(a);
+    let max_depth = a.max_depth();
     let x = log_range(
         a.variants
             .iter()

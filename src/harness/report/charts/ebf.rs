@@ -2,7 +2,7 @@
 //! before, geometric mean over positions with its 95% interval.
 
 use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 

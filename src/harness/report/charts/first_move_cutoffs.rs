@@ -3,7 +3,7 @@
 //! node; the error bar is the mean of per-position rates with its t interval.
 
 use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 

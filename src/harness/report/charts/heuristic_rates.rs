@@ -3,7 +3,7 @@
 //! variant. A pruning idea that fires often and is rarely overruled is doing cheap, safe work.
 
 use crate::harness::plot::{FONT, canvas, category, colour, error, legend};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -10,7 +10,7 @@ mod nodes_by_depth;
 mod solved_by_depth;
 mod solved_by_time;
 
-use super::Analysis;
+use super::analysis::Analysis;
 use std::path::Path;
 
 /// One chart of the report.
@@ -72,23 +72,4 @@ pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
         (chart.draw)(analysis, &dir.join(format!("{}.svg", chart.file)))?;
     }
     Ok(())
-}
-
-/// The deepest iteration any variant completed (depth axes).
-pub fn max_depth(a: &Analysis) -> u32 {
-    a.variants
-        .iter()
-        .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
-        .max()
-        .unwrap_or(1)
-}
-
-/// The most positions any variant was judged on (solve-count axes).
-pub fn judged(a: &Analysis) -> usize {
-    a.variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.judged))
-        .max()
-        .unwrap_or(1)
-        .max(1)
 }

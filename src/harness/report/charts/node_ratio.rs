@@ -4,7 +4,7 @@
 //! cross the line at 1 is a difference the data support; the Wilcoxon p is printed beside it.
 
 use crate::harness::plot::{FONT, canvas, category, error};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -2,10 +2,9 @@
 //! its 95% interval as error bars. The slope is the branching factor; a heuristic that prunes
 //! well bends its line down.
 
-use super::max_depth;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -16,7 +15,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Nodes to complete each depth",
         &a.meta.caption(),
     )?;
-    let max_depth = max_depth(a);
+    let max_depth = a.max_depth();
     let y = log_range(a.variants.iter().flat_map(|v| {
         v.depth_curve
             .iter()

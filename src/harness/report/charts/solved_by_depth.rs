@@ -1,9 +1,8 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
-use super::{judged, max_depth};
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -14,8 +13,8 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Positions solved against depth",
         &a.meta.caption(),
     )?;
-    let judged = judged(a);
-    let max_depth = max_depth(a);
+    let judged = a.judged();
+    let max_depth = a.max_depth();
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
         .x_label_area_size(50)

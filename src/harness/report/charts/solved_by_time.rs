@@ -2,10 +2,9 @@
 //! move was found (and kept) by time t, from each record's time to solution. Higher and further
 //! left is better.
 
-use super::judged;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
-use crate::harness::report::Analysis;
+use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -16,7 +15,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         "Positions solved against time",
         &a.meta.caption(),
     )?;
-    let judged = judged(a);
+    let judged = a.judged();
     let x = log_range(
         a.variants
             .iter()

@@ -1,0 +1,221 @@
+//! What a report says, as one serialisable value: the [`Analysis`] and its parts. The
+//! analysis (`report::analyse`) fills it from results files; the Markdown, the CSV tables and
+//! the charts only read it.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::config::Limits;
+use crate::harness::compare::{Interval, PairedRatio};
+use crate::harness::results::{IterationRecord, PositionRecord};
+
+/// What the report is about: printed in every title.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Meta {
+    /// Suite file names.
+    pub suites: Vec<String>,
+    /// The search limit, e.g. `depth 7`.
+    pub limit: String,
+    /// Date(s) of the runs.
+    pub date: String,
+    /// searchlab commit(s) of the runs.
+    pub commits: Vec<String>,
+    /// Results files.
+    pub files: Vec<String>,
+    /// Seeds of the runs.
+    pub seeds: Vec<u64>,
+}
+
+impl Meta {
+    /// `suite · limit · date`, the line every chart title carries.
+    pub fn caption(&self) -> String {
+        format!(
+            "{} · {} · {}",
+            self.suites.join(", "),
+            self.limit,
+            self.date
+        )
+    }
+}
+
+/// A solve rate with its Wilson interval.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SolveRate {
+    /// Positions solved.
+    pub solved: usize,
+    /// Positions with a bm/am to judge.
+    pub judged: usize,
+    /// Wilson 95% interval of the rate.
+    pub low: f64,
+    /// Upper bound.
+    pub high: f64,
+}
+
+/// Paired solve difference to the baseline.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SolveDifference {
+    /// Solved by this variant, not by the baseline.
+    pub only_variant: u64,
+    /// Solved by the baseline, not by this variant.
+    pub only_baseline: u64,
+    /// Exact McNemar two-sided p.
+    pub p: f64,
+}
+
+/// One point of a variant's depth curve.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct DepthPoint {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Geometric mean over positions of the nodes spent up to and including this depth.
+    pub nodes: Interval,
+    /// Geometric mean over positions of the milliseconds to finish this depth.
+    pub time_ms: Interval,
+}
+
+/// Mean ± interval across seeds of per-seed totals (randomised variants only).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub struct AcrossSeeds {
+    /// Total nodes of one seed's run.
+    pub total_nodes: Interval,
+    /// Positions solved in one seed's run.
+    pub solved: Option<Interval>,
+}
+
+/// A heuristic's counters summed over a variant's searches.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CounterRates {
+    /// The counter's key: a registry id, or `id.form` for one form of it.
+    pub heuristic: String,
+    /// Condition evaluated.
+    pub tested: u64,
+    /// Condition held.
+    pub fired: u64,
+    /// Verification disagreed.
+    pub overruled: u64,
+}
+
+impl CounterRates {
+    /// `fired / tested`.
+    pub fn fired_rate(&self) -> Option<f64> {
+        (self.tested > 0).then(|| self.fired as f64 / self.tested as f64)
+    }
+
+    /// `overruled / fired`.
+    pub fn overruled_rate(&self) -> Option<f64> {
+        (self.fired > 0).then(|| self.overruled as f64 / self.fired as f64)
+    }
+}
+
+/// Everything the report says about one variant.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct VariantAnalysis {
+    /// Label.
+    pub label: String,
+    /// Heuristics SPEC (or engine command).
+    pub spec: String,
+    /// Position records (all seeds).
+    pub records: usize,
+    /// Distinct positions.
+    pub positions: usize,
+    /// Records that failed (external engines).
+    pub failures: usize,
+    /// Solve rate over every record with a bm/am.
+    pub solved: Option<SolveRate>,
+    /// Paired solve difference to the baseline (positions both judged, first seed).
+    pub solve_difference: Option<SolveDifference>,
+    /// STS points, if the suite has them.
+    pub points: Option<u64>,
+    /// Total nodes over every record.
+    pub total_nodes: u64,
+    /// Geometric mean of nodes per position.
+    pub nodes: Option<Interval>,
+    /// Nodes of this variant over the baseline's, position by position.
+    pub node_ratio: Option<PairedRatio>,
+    /// Time of this variant over the baseline's, position by position.
+    pub time_ratio: Option<PairedRatio>,
+    /// Effective branching factor: nodes of the last iteration over the one before,
+    /// geometric mean over positions.
+    pub ebf: Option<Interval>,
+    /// Pooled share of beta cut-offs made by the first move.
+    pub first_move_cutoff_rate: Option<f64>,
+    /// Per-position first-move cut-off rate, mean with t interval.
+    pub first_move_cutoff_rate_mean: Option<Interval>,
+    /// Total search time, seconds.
+    pub time_s: f64,
+    /// Nodes and time by depth.
+    pub depth_curve: Vec<DepthPoint>,
+    /// `solved_by_depth[d]`: records solved at depth ≤ d.
+    pub solved_by_depth: Vec<(u32, usize)>,
+    /// Times to solution of every solved record, ascending (ms).
+    pub solution_times_ms: Vec<f64>,
+    /// Heuristic counters with non-zero `tested`.
+    pub counters: Vec<CounterRates>,
+    /// Spread across seeds, when the variant ran with more than one.
+    pub across_seeds: Option<AcrossSeeds>,
+}
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Analysis {
+    /// What was run.
+    pub meta: Meta,
+    /// The variant every ratio is taken against.
+    pub baseline: String,
+    /// Variants in the order of the files.
+    pub variants: Vec<VariantAnalysis>,
+    /// The statistical tests named in the report, for the reader.
+    pub methods: BTreeMap<String, String>,
+}
+
+/// A limit in words.
+pub fn describe_limits(limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(depth) = limits.depth {
+        parts.push(format!("depth {depth}"));
+    }
+    if let Some(nodes) = limits.nodes {
+        parts.push(format!("{nodes} nodes"));
+    }
+    if let Some(ms) = limits.movetime_ms {
+        parts.push(format!("{ms} ms per position"));
+    }
+    if parts.is_empty() {
+        "no limit".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+pub fn iteration_nodes(it: &IterationRecord) -> u64 {
+    it.interior + it.horizon + it.quiescence
+}
+
+/// Position identity across variants and seeds.
+pub type PositionKey = (String, usize);
+
+pub fn position_key(r: &PositionRecord) -> PositionKey {
+    (r.suite.clone(), r.line)
+}
+
+impl Analysis {
+    /// The deepest iteration any variant completed (depth axes).
+    pub fn max_depth(&self) -> u32 {
+        self.variants
+            .iter()
+            .flat_map(|v| v.depth_curve.iter().map(|p| p.depth))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The most positions any variant was judged on (solve-count axes).
+    pub fn judged(&self) -> usize {
+        self.variants
+            .iter()
+            .filter_map(|v| v.solved.map(|s| s.judged))
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+}

@@ -1,0 +1,196 @@
+//! The measures the analysis takes of one variant's records: solve rates and differences,
+//! EBF, first-move cut-off rates, the depth curve, solve curves, counters and the spread over
+//! seeds.
+
+use std::collections::BTreeMap;
+
+use super::analysis::{
+    AcrossSeeds, CounterRates, DepthPoint, PositionKey, SolveDifference, SolveRate,
+    iteration_nodes, position_key,
+};
+use crate::engine::stats::Counter;
+use crate::harness::compare;
+use crate::harness::results::PositionRecord;
+
+pub(super) fn solve_rate(records: &[&PositionRecord]) -> Option<SolveRate> {
+    let judged: Vec<bool> = records.iter().filter_map(|r| r.solved).collect();
+    if judged.is_empty() {
+        return None;
+    }
+    let solved = judged.iter().filter(|s| **s).count();
+    let (low, high) = compare::wilson(solved, judged.len());
+    Some(SolveRate {
+        solved,
+        judged: judged.len(),
+        low,
+        high,
+    })
+}
+
+/// Solved or not per position, from each position's lowest seed.
+pub(super) fn first_seed_solved(records: &[&PositionRecord]) -> BTreeMap<PositionKey, bool> {
+    let mut best: BTreeMap<PositionKey, (u64, bool)> = BTreeMap::new();
+    for r in records {
+        if let Some(solved) = r.solved {
+            let entry = best.entry(position_key(r)).or_insert((r.seed, solved));
+            if r.seed < entry.0 {
+                *entry = (r.seed, solved);
+            }
+        }
+    }
+    best.into_iter().map(|(k, (_, s))| (k, s)).collect()
+}
+
+pub(super) fn solve_difference(
+    mine: &BTreeMap<PositionKey, bool>,
+    base: &BTreeMap<PositionKey, bool>,
+) -> Option<SolveDifference> {
+    let mut only_variant = 0;
+    let mut only_baseline = 0;
+    let mut pairs = 0;
+    for (k, solved) in mine {
+        if let Some(base_solved) = base.get(k) {
+            pairs += 1;
+            match (solved, base_solved) {
+                (true, false) => only_variant += 1,
+                (false, true) => only_baseline += 1,
+                _ => {}
+            }
+        }
+    }
+    (pairs > 0).then(|| SolveDifference {
+        only_variant,
+        only_baseline,
+        p: compare::mcnemar_exact(only_variant, only_baseline),
+    })
+}
+
+pub(super) fn ebfs(records: &[&PositionRecord]) -> Vec<f64> {
+    records
+        .iter()
+        .filter_map(|r| {
+            let n = r.iterations.len();
+            (n >= 2 && iteration_nodes(&r.iterations[n - 2]) > 0).then(|| {
+                iteration_nodes(&r.iterations[n - 1]) as f64
+                    / iteration_nodes(&r.iterations[n - 2]) as f64
+            })
+        })
+        .filter(|e| *e > 0.0)
+        .collect()
+}
+
+pub(super) fn pooled_first_move_rate(records: &[&PositionRecord]) -> Option<f64> {
+    let (first, all) = records
+        .iter()
+        .flat_map(|r| &r.iterations)
+        .fold((0u64, 0u64), |(f, a), it| {
+            (f + it.first_move_cutoffs, a + it.cutoffs)
+        });
+    (all > 0).then(|| first as f64 / all as f64)
+}
+
+pub(super) fn first_move_rates(records: &[&PositionRecord]) -> Vec<f64> {
+    records
+        .iter()
+        .filter_map(|r| {
+            let first: u64 = r.iterations.iter().map(|it| it.first_move_cutoffs).sum();
+            let all: u64 = r.iterations.iter().map(|it| it.cutoffs).sum();
+            (all > 0).then(|| first as f64 / all as f64)
+        })
+        .collect()
+}
+
+pub(super) fn depth_curve(records: &[&PositionRecord]) -> Vec<DepthPoint> {
+    let max_depth = records
+        .iter()
+        .flat_map(|r| r.iterations.iter().map(|it| it.depth))
+        .max()
+        .unwrap_or(0);
+    let mut curve = Vec::new();
+    for depth in 1..=max_depth {
+        let mut nodes = Vec::new();
+        let mut times = Vec::new();
+        for r in records.iter().filter(|r| r.failure.is_none()) {
+            if let Some(at) = r.iterations.iter().position(|it| it.depth == depth) {
+                let spent: u64 = r.iterations[..=at].iter().map(iteration_nodes).sum();
+                nodes.push(spent.max(1) as f64);
+                times.push(r.iterations[at].time_ms.max(0.001));
+            }
+        }
+        if let (Some(nodes), Some(time_ms)) = (
+            compare::geometric_mean(&nodes),
+            compare::geometric_mean(&times),
+        ) {
+            curve.push(DepthPoint {
+                depth,
+                nodes,
+                time_ms,
+            });
+        }
+    }
+    curve
+}
+
+pub(super) fn solved_by_depth(records: &[&PositionRecord]) -> Vec<(u32, usize)> {
+    let depths: Vec<u32> = records.iter().filter_map(|r| r.depth_to_solution).collect();
+    let Some(&max) = depths.iter().max() else {
+        return Vec::new();
+    };
+    (1..=max)
+        .map(|d| (d, depths.iter().filter(|&&x| x <= d).count()))
+        .collect()
+}
+
+pub(super) fn solution_times(records: &[&PositionRecord]) -> Vec<f64> {
+    let mut times: Vec<f64> = records
+        .iter()
+        .filter(|r| r.solved == Some(true))
+        .filter_map(|r| r.time_to_solution_ms)
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times
+}
+
+pub(super) fn counters(records: &[&PositionRecord]) -> Vec<CounterRates> {
+    Counter::all()
+        .filter_map(|counter| {
+            let mut sum = CounterRates {
+                heuristic: counter.key(),
+                tested: 0,
+                fired: 0,
+                overruled: 0,
+            };
+            for r in records {
+                let c = r.counters.get(counter);
+                sum.tested += c.tested;
+                sum.fired += c.fired;
+                sum.overruled += c.overruled;
+            }
+            (sum.tested > 0).then_some(sum)
+        })
+        .collect()
+}
+
+pub(super) fn across_seeds(records: &[&PositionRecord]) -> Option<AcrossSeeds> {
+    let mut by_seed: BTreeMap<u64, (u64, usize, bool)> = BTreeMap::new();
+    for r in records {
+        let entry = by_seed.entry(r.seed).or_default();
+        entry.0 += r.nodes;
+        entry.1 += usize::from(r.solved == Some(true));
+        entry.2 |= r.solved.is_some();
+    }
+    if by_seed.len() < 2 {
+        return None;
+    }
+    let totals: Vec<f64> = by_seed.values().map(|v| v.0 as f64).collect();
+    let solved: Vec<f64> = by_seed.values().map(|v| v.1 as f64).collect();
+    let judged = by_seed.values().any(|v| v.2);
+    Some(AcrossSeeds {
+        total_nodes: compare::mean_interval(&totals)?,
+        solved: if judged {
+            compare::mean_interval(&solved)
+        } else {
+            None
+        },
+    })
+}

@@ -1,0 +1,134 @@
+//! The reproduction as data: Ifrit's rows, ours, and the whole run as written to
+//! `reproduction.json`. The search (`reproduce::reproduce`) fills it; the Markdown and the
+//! chart only read it.
+
+use serde::{Deserialize, Serialize};
+
+/// Which of the documents' tables a row belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Table {
+    /// 000: minimax with and without quiescence.
+    Quiescence,
+    /// 003: alpha-beta with and without killers.
+    Killers,
+}
+
+/// One row of a document, as printed there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DocumentRow {
+    /// Table.
+    pub table: Table,
+    /// Our preset that plays the document's configuration.
+    pub variant: String,
+    /// Depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Time as printed, in seconds.
+    pub time_s: u32,
+    /// Nodes.
+    pub nodes: u64,
+    /// Nodes per second as printed (`1` in 000's minimax rows, which print no real rate).
+    pub nps: u64,
+    /// Score, centipawns.
+    pub score_cp: i32,
+    /// Principal variation as printed (empty when the document says "same as above" or
+    /// prints none).
+    pub pv: String,
+}
+
+/// Ifrit's rows as the documents print them (reference-tables.md, from 000 and 003), kept as
+/// data in `ifrit.json` beside this file.
+pub fn document_rows() -> Vec<DocumentRow> {
+    serde_json::from_str(include_str!("ifrit.json")).expect("ifrit.json is valid")
+}
+
+/// perft of the start position, which minimax's horizon leaves must equal (000).
+pub fn startpos_perft(depth: u32) -> Option<u64> {
+    [1, 20, 400, 8_902, 197_281, 4_865_609, 119_060_324]
+        .get(depth as usize)
+        .copied()
+}
+
+/// One of our rows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// Table.
+    pub table: Table,
+    /// Preset searched.
+    pub variant: String,
+    /// Depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// This iteration's time, ms.
+    pub time_ms: f64,
+    /// This iteration's nodes (interior + horizon + quiescence).
+    pub nodes: u64,
+    /// Of which horizon leaves.
+    pub horizon: u64,
+    /// Of which quiescence nodes.
+    pub quiescence: u64,
+    /// Nodes per second over the iteration.
+    pub nps: u64,
+    /// Score, centipawns, side to move.
+    pub score_cp: i32,
+    /// PV in the documents' long notation.
+    pub pv: String,
+}
+
+impl Row {
+    /// The number the document's `nodes` column holds: horizon leaves in 000's minimax table
+    /// (equal to perft), every node in 003's.
+    pub fn document_nodes(&self) -> u64 {
+        match self.table {
+            Table::Quiescence => self.horizon,
+            Table::Killers => self.nodes,
+        }
+    }
+}
+
+/// What `reproduce` is asked for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    /// Stop at depth 5 (quiescence) and 8 (killers), for CI.
+    pub quick: bool,
+    /// Searches run at once.
+    pub jobs: usize,
+}
+
+/// The whole reproduction, as written to `reproduction.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reproduction {
+    /// Options.
+    pub options: Options,
+    /// When (UTC, RFC 3339).
+    pub date: String,
+    /// searchlab commit.
+    pub commit: Option<String>,
+    /// Logical cores.
+    pub cores: usize,
+    /// Wall time of the whole command, seconds.
+    pub wall_s: f64,
+    /// Our rows, quiescence table first, in the documents' order.
+    pub rows: Vec<Row>,
+    /// Ifrit's rows.
+    pub document: Vec<DocumentRow>,
+}
+
+impl Reproduction {
+    /// Our row for `variant` at `depth`.
+    pub fn ours(&self, variant: &str, depth: u32) -> Option<&Row> {
+        self.rows
+            .iter()
+            .find(|r| r.variant == variant && r.depth == depth)
+    }
+
+    /// Ifrit's row for `variant` at `depth`.
+    pub fn theirs(&self, variant: &str, depth: u32) -> Option<&DocumentRow> {
+        self.document
+            .iter()
+            .find(|r| r.variant == variant && r.depth == depth)
+    }
+}

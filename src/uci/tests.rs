@@ -1,0 +1,132 @@
+use super::*;
+use cozy_chess::Color;
+
+#[test]
+fn go_parses_every_limit() {
+    let l = parse_go(
+        &["depth", "6", "nodes", "1000", "movetime", "250"],
+        Color::White,
+    )
+    .unwrap();
+    assert_eq!(
+        (l.depth, l.nodes, l.movetime_ms),
+        (Some(6), Some(1000), Some(250))
+    );
+    let l = parse_go(
+        &[
+            "wtime",
+            "1000",
+            "btime",
+            "900",
+            "winc",
+            "10",
+            "binc",
+            "20",
+            "movestogo",
+            "5",
+        ],
+        Color::Black,
+    )
+    .unwrap();
+    assert_eq!(
+        l.clock,
+        Some(Clock {
+            time_ms: 900,
+            inc_ms: 20,
+            movestogo: Some(5)
+        })
+    );
+    assert!(parse_go(&["infinite"], Color::White).unwrap().infinite);
+}
+
+#[test]
+fn go_rejects_bad_input_with_a_reason() {
+    assert_eq!(
+        parse_go(&["depth"], Color::White).unwrap_err(),
+        "go: 'depth' needs a value"
+    );
+    assert_eq!(
+        parse_go(&["depth", "x"], Color::White).unwrap_err(),
+        "go: bad value 'x' for 'depth'"
+    );
+    assert!(
+        parse_go(&["sideways"], Color::White)
+            .unwrap_err()
+            .contains("unknown")
+    );
+}
+
+#[test]
+fn position_errors_leave_the_position_unchanged() {
+    let mut engine = UciEngine::new();
+    engine.set_position(&["startpos", "moves", "e2e4"]).unwrap();
+    let before = engine.position.board().clone();
+    assert!(
+        engine
+            .set_position(&["startpos", "moves", "e7e6", "e2e4"])
+            .is_err()
+    );
+    assert!(engine.set_position(&["fen", "not", "a", "fen"]).is_err());
+    assert!(engine.set_position(&["sideways"]).is_err());
+    assert_eq!(engine.position.board(), &before);
+}
+
+#[test]
+fn options_are_validated() {
+    let mut engine = UciEngine::new();
+    assert!(engine.set_option(&["name", "Hash", "value", "64"]).is_ok());
+    assert_eq!(engine.hash_mb(), 64);
+    assert!(engine.set_option(&["name", "Hash", "value", "0"]).is_err());
+    assert!(
+        engine
+            .set_option(&["name", "Algorithm", "value", "minimax"])
+            .is_ok()
+    );
+    assert!(engine.set_option(&["name", "Nope", "value", "1"]).is_err());
+    assert!(engine.set_option(&["Hash"]).is_err());
+}
+
+#[test]
+fn every_heuristic_is_an_option() {
+    let mut engine = UciEngine::new();
+    engine
+        .set_option(&["name", "killers", "value", "true"])
+        .unwrap();
+    assert!(engine.config.heuristics.killers.enabled);
+    engine
+        .set_option(&["name", "gsr.red2", "value", "3"])
+        .unwrap();
+    assert_eq!(engine.config.heuristics.gsr.red2, 3);
+    assert!(
+        engine
+            .set_option(&["name", "killers", "value", "maybe"])
+            .is_err()
+    );
+    assert!(
+        engine
+            .set_option(&["name", "gsr.nope", "value", "3"])
+            .is_err()
+    );
+    engine
+        .set_option(&["name", "Heuristics", "value", "classic,-futility"])
+        .unwrap();
+    assert!(engine.config.heuristics.tt.enabled && !engine.config.heuristics.futility.enabled);
+    assert!(
+        engine
+            .set_option(&["name", "Heuristics", "value", "classic,bogus"])
+            .is_err()
+    );
+    // A forbidden combination is refused and leaves the configuration as it was.
+    engine
+        .set_option(&["name", "ema_channel", "value", "true"])
+        .unwrap();
+    engine
+        .set_option(&["name", "trend", "value", "true"])
+        .unwrap();
+    let before = engine.config.heuristics;
+    let err = engine
+        .set_option(&["name", "trend.side", "value", "beta"])
+        .unwrap_err();
+    assert!(err.contains("refused"), "{err}");
+    assert_eq!(engine.config.heuristics, before);
+}
