@@ -228,8 +228,16 @@ impl MovePicker {
             sorted_captures = true;
         }
         if let Some(key) = ordering.quiet_key {
-            // Stable: equal keys keep generation order.
-            list.moves[captures..].sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
+            // Each key is computed once, then the pairs are sorted; stable, so equal keys keep
+            // generation order.
+            let mut keyed: ArrayVec<(i32, Move), MAX_MOVES> = list.moves[captures..]
+                .iter()
+                .map(|&mv| (key(mv), mv))
+                .collect();
+            keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            for (slot, (_, mv)) in list.moves[captures..].iter_mut().zip(keyed) {
+                *slot = mv;
+            }
         }
         let in_list = |mv: Option<Move>| mv.filter(|m| list.as_slice().contains(m));
         let pv_move = in_list(ordering.pv_move);

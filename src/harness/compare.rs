@@ -52,7 +52,6 @@ pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
 /// A mean with its confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
-    /// The estimate.
     pub estimate: f64,
     /// Lower bound (equal to the estimate when there is one observation).
     pub low: f64,

@@ -29,7 +29,6 @@ pub struct EngineSpec {
 /// What the engine reported at one depth.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Info {
-    /// Depth.
     pub depth: u32,
     /// Selective depth.
     pub seldepth: u32,

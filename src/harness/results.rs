@@ -100,7 +100,6 @@ impl Header {
 /// One completed iteration, as recorded.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct IterationRecord {
-    /// Depth.
     pub depth: u32,
     /// Selective depth.
     pub seldepth: u32,
@@ -138,7 +137,6 @@ pub struct PositionRecord {
     pub line: usize,
     /// The position's id.
     pub id: String,
-    /// The seed.
     pub seed: u64,
     /// The position.
     pub fen: String,

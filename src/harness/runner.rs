@@ -34,9 +34,7 @@ pub struct Suite {
 
 /// Everything a run needs.
 pub struct Run {
-    /// The variants.
     pub variants: Vec<Variant>,
-    /// The suites.
     pub suites: Vec<Suite>,
     /// Limits of every search.
     pub limits: Limits,

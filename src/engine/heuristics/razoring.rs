@@ -16,9 +16,9 @@ heuristic_params! {
         pub margin: i32 = 300,
         /// Applied at the last this many plies (001: 4).
         pub max_depth: i32 = 4,
-        /// The node form.
+        /// Return beta at a node whose evaluation minus the margin reaches beta.
         pub node_form: bool = true,
-        /// The move form.
+        /// Skip a move whose evaluation after it plus the margin stays at or below alpha.
         pub move_form: bool = true,
     }
 }

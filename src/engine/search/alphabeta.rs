@@ -64,7 +64,7 @@ impl Searcher {
                 hash_move = entry.and_then(|e| e.best_move());
             }
             let cuts = |e: &Entry| ply > 0 && params.cutoffs && e.cuts(depth, alpha, beta, ply);
-            if self.consult(counter!(Tt.cutoff), selective, || {
+            if self.consult(counter!(Tt.cutoff), selective, |_| {
                 entry.as_ref().is_some_and(cuts)
             }) {
                 return entry.expect("a cut-off has an entry").score(ply);
@@ -96,10 +96,14 @@ impl Searcher {
             // Step 7a. Futility move count (001): only the first N quiet moves near the leaves.
             if quiet {
                 quiets += 1;
-                let params = self.config.heuristics.futility_move_count;
                 if ply > 0
-                    && self.consult(counter!(FutilityMoveCount), selective, || {
-                        futility_move_count::prunes_move(depth, node.in_check, quiets, &params)
+                    && self.consult(counter!(FutilityMoveCount), selective, |h| {
+                        futility_move_count::prunes_move(
+                            depth,
+                            node.in_check,
+                            quiets,
+                            &h.futility_move_count,
+                        )
                     })
                 {
                     continue;
@@ -108,9 +112,8 @@ impl Searcher {
 
             // Step 7b. Make the move; extensions (001, 002).
             let mut view = self.make_move_view(mv, legal);
-            let params = self.config.heuristics.check_extension;
-            let extension = i32::from(self.consult(counter!(CheckExtension), selective, || {
-                check_extension::extension(&view, &params) > 0
+            let extension = i32::from(self.consult(counter!(CheckExtension), selective, |h| {
+                check_extension::extension(&view, &h.check_extension) > 0
             }));
             view.extended = extension > 0;
             let new_depth = depth - 1 + extension;

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::config::{Algorithm, SearchConfig};
 use super::heuristics::history::History;
 use super::heuristics::killers::Killers;
-use super::heuristics::{COUNT, Id, REGISTRY};
+use super::heuristics::{COUNT, HeuristicsConfig, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::Position;
 use super::score::{INFINITY, MAX_PLY, Score};
@@ -284,19 +284,20 @@ impl Searcher {
 
     /// Consult a heuristic (one form of it: `counter`): false when it is off or, in
     /// `main_selective`'s main function (`selective == false`), when it is selective. Otherwise
-    /// its decision is evaluated and counted: `tested` always, `fired` when it holds.
+    /// its decision is evaluated on the heuristics' parameters and counted: `tested` always,
+    /// `fired` when it holds.
     #[inline]
     fn consult(
         &mut self,
         counter: Counter,
         selective: bool,
-        decide: impl FnOnce() -> bool,
+        decide: impl FnOnce(&HeuristicsConfig) -> bool,
     ) -> bool {
         let id = counter.id();
         if !self.on[id as usize] || (!selective && id.kind().is_selective()) {
             return false;
         }
-        let fired = decide();
+        let fired = decide(&self.config.heuristics);
         self.stats.decided(counter, fired);
         fired
     }

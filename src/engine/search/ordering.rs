@@ -62,33 +62,31 @@ impl Searcher {
     /// Credit the ordering heuristic that put this move where it was: `tested` per move it
     /// placed, `fired` when that move raised alpha.
     pub(super) fn credit_ordering(&mut self, mv: Move, source: Source, raised_alpha: bool) {
-        let side = self.pos.board().side_to_move();
-        let history = &self.state.history;
-        let by_history = self.on(Id::History) && history.history(side, mv) > 0;
-        let by_mate_history = self.on(Id::MateHistory) && history.mate(side, mv) > 0;
-        let stats = &mut self.stats;
-        match source {
-            Source::Pv => stats.decided(counter!(PvMove), raised_alpha),
-            Source::Hash => stats.decided(counter!(Tt.hash_move), raised_alpha),
-            Source::Killer => stats.decided(counter!(Killers), raised_alpha),
-            Source::Capture { sorted: true } => stats.decided(counter!(MvvLva), raised_alpha),
-            Source::Capture { sorted: false } => {}
+        let counter = match source {
+            Source::Pv => counter!(PvMove),
+            Source::Hash => counter!(Tt.hash_move),
+            Source::Killer => counter!(Killers),
+            Source::Capture { sorted: true } => counter!(MvvLva),
+            Source::Capture { sorted: false } => return,
             Source::Quiet => {
-                if by_history {
-                    stats.decided(counter!(History), raised_alpha);
+                let side = self.pos.board().side_to_move();
+                if self.on(Id::History) && self.state.history.history(side, mv) > 0 {
+                    self.stats.decided(counter!(History), raised_alpha);
                 }
-                if by_mate_history {
-                    stats.decided(counter!(MateHistory), raised_alpha);
+                if self.on(Id::MateHistory) && self.state.history.mate(side, mv) > 0 {
+                    self.stats.decided(counter!(MateHistory), raised_alpha);
                 }
+                return;
             }
-        }
+        };
+        self.stats.decided(counter, raised_alpha);
     }
 
     /// A move raised alpha: killers, history and mate history learn from it.
     pub(super) fn learn(&mut self, mv: Move, score: Score, depth: i32, quiet: bool) {
         let ply = self.pos.ply();
         let side: Color = self.pos.board().side_to_move();
-        let h = self.config.heuristics;
+        let h = &self.config.heuristics;
         if quiet && self.on(Id::Killers) {
             self.state.killers.record(ply, mv, &h.killers);
         }
@@ -96,10 +94,9 @@ impl Searcher {
             self.state.history.record(side, mv, depth, &h.history);
         }
         if score >= MATE_BOUND && self.on(Id::MateHistory) {
-            let bonus = mate_history::bonus(self.draw(), &h.mate_history);
-            self.state
-                .history
-                .record_mate(side, mv, bonus, h.history.max_hist);
+            let (params, max_hist) = (h.mate_history, h.history.max_hist);
+            let bonus = mate_history::bonus(self.draw(), &params);
+            self.state.history.record_mate(side, mv, bonus, max_hist);
         }
     }
 }

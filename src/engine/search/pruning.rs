@@ -14,23 +14,22 @@ impl Searcher {
         if self.config.algorithm == Algorithm::Minimax || !selective {
             return None;
         }
-        let h = self.config.heuristics;
-
         // Step 5a. Futility, frontier form (004).
-        if self.consult(counter!(Futility.frontier), selective, || {
+        if self.consult(counter!(Futility.frontier), selective, |h| {
             futility::frontier_cut(node, &h.futility)
         }) {
             return Some(node.beta);
         }
 
         // Step 5b. Razoring, node form (001).
-        if self.consult(counter!(Razoring.node), selective, || {
+        if self.consult(counter!(Razoring.node), selective, |h| {
             razoring::node_cut(node, &h.razoring)
         }) {
             return Some(node.beta);
         }
 
         // Step 5c. Null move (001): tested when allowed and tried, fired on a fail-high.
+        let h = &self.config.heuristics;
         if self.on(Id::NullMove) && null_move::allowed(node, &h.null_move) {
             let depth = null_move::search_depth(node, &h.null_move);
             if self.null_move_fails_high(counter!(NullMove), node, depth) {
@@ -39,6 +38,7 @@ impl Searcher {
         }
 
         // Step 5d. Guarded null move (002).
+        let h = &self.config.heuristics;
         if self.on(Id::NullMoveGuarded) && null_move_guarded::allowed(node, &h.null_move_guarded) {
             let depth = null_move_guarded::search_depth(node, &h.null_move_guarded);
             if self.null_move_fails_high(counter!(NullMoveGuarded), node, depth) {
@@ -79,26 +79,25 @@ impl Searcher {
         if node.ply == 0 || !selective || self.config.algorithm == Algorithm::Minimax {
             return None;
         }
-        let h = self.config.heuristics;
         let skip = Some(node.alpha);
 
         // Step 7c-i. Futility, pre-frontier form (004): unverified.
-        if self.consult(counter!(Futility.pre_frontier), selective, || {
+        if self.consult(counter!(Futility.pre_frontier), selective, |h| {
             futility::prunes_move(node, mv, &h.futility)
         }) {
             return skip;
         }
 
         // Step 7c-ii. Razoring, move form (001): unverified.
-        if self.consult(counter!(Razoring.move), selective, || {
+        if self.consult(counter!(Razoring.move), selective, |h| {
             razoring::prunes_move(node, mv, &h.razoring)
         }) {
             return skip;
         }
 
         // Step 7c-iii. static_lr's first listing (002), unverified when asked for.
-        if !h.static_lr.verified
-            && self.consult(counter!(StaticLr), selective, || {
+        if !self.config.heuristics.static_lr.verified
+            && self.consult(counter!(StaticLr), selective, |h| {
                 static_lr::candidate(node, mv, &h.static_lr)
             })
         {

@@ -94,9 +94,8 @@ impl Searcher {
             // Step Q4. momentum, quiescence form (002's quies_see): only exchanges and good
             // captures.
             let momentum = self.pos.material_momentum(mover);
-            let p = self.config.heuristics.momentum;
-            let skip = self.consult(counter!(Momentum.quiescence), true, || {
-                momentum::quiescence_skip(qdepth, in_check, momentum, &p)
+            let skip = self.consult(counter!(Momentum.quiescence), true, |h| {
+                momentum::quiescence_skip(qdepth, in_check, momentum, &h.momentum)
             });
             if skip {
                 self.pos.unmake();

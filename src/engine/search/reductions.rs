@@ -35,7 +35,6 @@ impl Searcher {
         selective: bool,
     ) -> Score {
         let (alpha, beta) = (node.alpha, node.beta);
-        let h = self.config.heuristics;
 
         // Step R1. main_selective (002): the main function asks the selective one first and
         // searches the move again itself when the selective one dismissed it. Fired: the
@@ -43,7 +42,8 @@ impl Searcher {
         // alpha after all.
         if !selective {
             let score = -self.alphabeta(-beta, -alpha, new_depth, true);
-            let redo = main_selective::research(score, alpha, beta, &h.main_selective);
+            let params = &self.config.heuristics.main_selective;
+            let redo = main_selective::research(score, alpha, beta, params);
             self.stats.decided(counter!(MainSelective), redo);
             if !redo || self.aborted {
                 return score;
@@ -58,11 +58,11 @@ impl Searcher {
         // Step R2. GSR (002): a reduction R for moves past the node's random crossover point;
         // gsr_simple's null-window reduction by one.
         let mut reduction = 0;
-        self.consult(counter!(Gsr), selective, || {
+        self.consult(counter!(Gsr), selective, |h| {
             reduction = gsr::reduction(node, mv, cross, &h.gsr);
             reduction > 0
         });
-        let simple = self.consult(counter!(GsrSimple), selective, || {
+        let simple = self.consult(counter!(GsrSimple), selective, |h| {
             gsr_simple::reduces(node, mv, cross, &h.gsr_simple)
         });
 

@@ -122,19 +122,21 @@ impl Searcher {
         new_depth: i32,
         selective: bool,
     ) -> Option<Score> {
-        let h = self.config.heuristics;
         let mut verification = None;
         for signal in SIGNALS {
-            // Step 7c-iv-a. Only the bounds the signal's parameters play.
-            let plays = h
-                .signal_side(signal.counter.id())
-                .is_some_and(|side| side == signal.side || side == Side::Both);
-            if !plays || !(signal.applies)(&h) {
+            // Step 7c-iv-a. Only signals that are on, on the bounds their parameters play.
+            let id = signal.counter.id();
+            let h = &self.config.heuristics;
+            let plays = self.on(id)
+                && h.signal_side(id)
+                    .is_some_and(|side| side == signal.side || side == Side::Both)
+                && (signal.applies)(h);
+            if !plays {
                 continue;
             }
             // Step 7c-iv-b. The proposal, counted; then the shared verification.
-            if self.consult(signal.counter, selective, || {
-                (signal.proposes)(node, mv, &h)
+            if self.consult(signal.counter, selective, |h| {
+                (signal.proposes)(node, mv, h)
             }) && self.verified(
                 signal.counter,
                 signal.side,

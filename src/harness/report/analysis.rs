@@ -111,7 +111,6 @@ impl CounterRates {
 /// Everything the report says about one variant.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct VariantAnalysis {
-    /// Label.
     pub label: String,
     /// Heuristics SPEC (or engine command).
     pub spec: String,

@@ -17,17 +17,14 @@ pub enum Table {
 /// One row of a document, as printed there.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DocumentRow {
-    /// Table.
     pub table: Table,
     /// Our preset that plays the document's configuration.
     pub variant: String,
-    /// Depth.
     pub depth: u32,
     /// Selective depth.
     pub seldepth: u32,
     /// Time as printed, in seconds.
     pub time_s: u32,
-    /// Nodes.
     pub nodes: u64,
     /// Nodes per second as printed (`1` in 000's minimax rows, which print no real rate).
     pub nps: u64,
@@ -54,11 +51,9 @@ pub fn startpos_perft(depth: u32) -> Option<u64> {
 /// One of our rows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
-    /// Table.
     pub table: Table,
     /// Preset searched.
     pub variant: String,
-    /// Depth.
     pub depth: u32,
     /// Selective depth.
     pub seldepth: u32,
@@ -101,7 +96,6 @@ pub struct Options {
 /// The whole reproduction, as written to `reproduction.json`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reproduction {
-    /// Options.
     pub options: Options,
     /// When (UTC, RFC 3339).
     pub date: String,
