@@ -8,7 +8,7 @@ use super::analysis::{
     AcrossSeeds, CounterRates, DepthPoint, PositionKey, SolveDifference, SolveRate,
     iteration_nodes, position_key,
 };
-use crate::engine::stats::Counter;
+use crate::engine::stats::{Counter, Counters};
 use crate::harness::compare;
 use crate::harness::results::PositionRecord;
 
@@ -154,19 +154,16 @@ pub(super) fn solution_times(records: &[&PositionRecord]) -> Vec<f64> {
 pub(super) fn counters(records: &[&PositionRecord]) -> Vec<CounterRates> {
     Counter::all()
         .filter_map(|counter| {
-            let mut sum = CounterRates {
-                heuristic: counter.key(),
-                tested: 0,
-                fired: 0,
-                overruled: 0,
-            };
+            let mut sum = Counters::default();
             for r in records {
-                let c = r.counters.get(counter);
-                sum.tested += c.tested;
-                sum.fired += c.fired;
-                sum.overruled += c.overruled;
+                sum += r.counters.get(counter);
             }
-            (sum.tested > 0).then_some(sum)
+            (sum.tested > 0).then(|| CounterRates {
+                heuristic: counter.key(),
+                tested: sum.tested,
+                fired: sum.fired,
+                overruled: sum.overruled,
+            })
         })
         .collect()
 }
