@@ -88,11 +88,11 @@ pub struct AcrossSeeds {
 pub struct CounterRates {
     /// The counter's key: a registry id, or `id.form` for one form of it.
     pub heuristic: String,
-    /// Condition evaluated.
+    /// The decision was evaluated where the heuristic applies.
     pub tested: u64,
-    /// Condition held.
+    /// The heuristic acted.
     pub fired: u64,
-    /// Verification disagreed.
+    /// A verification or re-search cancelled the action.
     pub overruled: u64,
 }
 

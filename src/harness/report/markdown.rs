@@ -157,9 +157,11 @@ pub fn markdown(a: &Analysis) -> String {
 
 fn counters_section(a: &Analysis) -> String {
     let mut out = String::from(
-        "## Heuristic counters\n\nSummed over every search of the variant. tested: the \
-         condition was evaluated; fired: it held; overruled: the reduced-depth verification \
-         disagreed (README, \"Counters\").\n\n\
+        "## Heuristic counters\n\nSummed over every search of the variant, one row per \
+         heuristic or form (`futility.frontier`). tested: the decision was evaluated where the \
+         heuristic applies; fired: it acted; overruled: a verification or re-search cancelled \
+         the action (README, \"Counters\"). Results written before these rules carry no \
+         counters.\n\n\
          | variant | heuristic | tested | fired | fired/tested | overruled | overruled/fired |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
     );
