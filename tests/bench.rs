@@ -7,7 +7,7 @@ use std::process::Command;
 use searchlab::engine::config::SearchConfig;
 use searchlab::harness::bench;
 
-const SIGNATURE: u64 = 8_283_757;
+const SIGNATURE: u64 = 8_268_668;
 
 #[test]
 fn bench_signature() {

@@ -16,6 +16,11 @@ use super::score::Score;
 /// XORed into the key of every position inside a null-move subtree (001).
 pub const NULL_MOVE_KEY: u64 = 0x08d9_bc25_bebf_91b1;
 
+/// XORed into the key of every node of `main_selective`'s main function (002), so that the
+/// main function, which prunes nothing, is never answered by an entry of the selective search
+/// (which would make its re-search return the selective result again).
+pub const MAIN_FUNCTION_KEY: u64 = 0x5be0_cd19_137e_2179;
+
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Bound {

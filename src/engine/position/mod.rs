@@ -322,9 +322,9 @@ impl Position {
     }
 
     /// Repetition against the whole line, game history included. A position that already
-    /// occurred inside the search (after the root) is a draw at its second occurrence, since
-    /// the side that repeats could repeat again; one that occurred only in the game before the
-    /// root needs a third occurrence, the rule of the game.
+    /// occurred on the search line (the root or after it) is a draw at its second occurrence,
+    /// since the side that repeats could repeat again; one that occurred only in the game
+    /// before the root needs a third occurrence, the rule of the game.
     pub fn is_repetition(&self) -> bool {
         let current = self.line.len();
         let board = self.board();
@@ -339,7 +339,7 @@ impl Position {
                 break;
             }
             if self.boards[index].hash() == hash {
-                if index > self.root_len {
+                if index >= self.root_len {
                     return true;
                 }
                 earlier += 1;

@@ -88,13 +88,15 @@ fn repetition_in_game_history_needs_three_occurrences() {
 fn repetition_inside_the_search_is_a_draw_at_once() {
     let mut pos = Position::startpos();
     pos.set_root();
+    assert!(!pos.is_repetition(), "the root alone is no repetition");
     play(&mut pos, "g1f3 g8f6 f3g1 f6g8");
-    // Back at the root position: it occurred only at the root itself.
-    assert!(!pos.is_repetition());
+    // Back at the root position: the root is on the search line, so its second occurrence
+    // is a draw (before, the root counted as game history and needed a third).
+    assert!(pos.is_repetition());
+    assert!(pos.is_draw());
     play(&mut pos, "g1f3");
     // The position after 1.Nf3 occurred at ply 1, inside the search.
     assert!(pos.is_repetition());
-    assert!(pos.is_draw());
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::engine::moves::{captures_weak_pawn, is_quiet, pawn_to_seventh};
 use crate::engine::position::LineStats;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
 use crate::engine::stats::counter;
-use crate::engine::tt::{Bound, Entry, NULL_MOVE_KEY};
+use crate::engine::tt::{Bound, Entry, MAIN_FUNCTION_KEY, NULL_MOVE_KEY};
 
 impl Searcher {
     /// Search the current node to `depth` within `(alpha, beta)`; the score is for the side
@@ -49,13 +49,15 @@ impl Searcher {
         }
         let mut node = self.node_view(alpha, beta, depth);
 
-        // Step 4. Transposition table (001): a cut-off, or at least the hash move.
+        // Step 4. Transposition table (001): a cut-off, or at least the hash move. Null-move
+        // subtrees and main_selective's main function each have their own key space.
         let key = self.pos.board().hash()
             ^ if self.null_depth > 0 {
                 NULL_MOVE_KEY
             } else {
                 0
-            };
+            }
+            ^ if selective { 0 } else { MAIN_FUNCTION_KEY };
         let mut hash_move = None;
         if self.on(Id::Tt) {
             let params = self.config.heuristics.tt;
@@ -85,7 +87,10 @@ impl Searcher {
         let mut picker = self.picker(ply, hash_move);
         let alpha_at_entry = alpha;
         let mut best = -INFINITY;
+        // The best move that was searched: only such a move may become the hash move (a
+        // pruned move's score is a bound it was never searched to).
         let mut best_move = None;
+        let mut best_searched = -INFINITY;
         let mut legal = 0;
         let mut quiets = 0;
         while let Some((mv, source)) = picker.next_pick() {
@@ -125,9 +130,12 @@ impl Searcher {
 
             // Step 7c. Move pruning (futility pre-frontier, razoring, the 002 signals), then
             // the search of the move with its reductions.
-            let score = match self.move_pruning(&node, &view, new_depth, selective) {
-                Some(score) => score,
-                None => self.search_move(&node, &view, new_depth, cross, selective),
+            let (score, searched) = match self.move_pruning(&node, &view, new_depth, selective) {
+                Some(score) => (score, false),
+                None => (
+                    self.search_move(&node, &view, new_depth, cross, selective),
+                    true,
+                ),
             };
             self.pos.unmake();
             if self.aborted {
@@ -136,9 +144,12 @@ impl Searcher {
 
             // Step 7d. Keep the best; credit the ordering heuristic that proposed the move.
             self.credit_ordering(mv, source, score > alpha);
+            if searched && score > best_searched {
+                best_searched = score;
+                best_move = Some(mv);
+            }
             if score > best {
                 best = score;
-                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     self.pv.update(ply, mv);

@@ -217,8 +217,10 @@ pub struct Searcher {
     /// Null moves on the current line.
     null_depth: usize,
     state: SearchState,
-    /// The seeded PRNG (GSR crossover points, mate-history bonuses), reset per search.
-    rng: Xoshiro256PlusPlus,
+    /// One seeded PRNG per heuristic (GSR crossover points, mate-history bonuses), derived
+    /// from (seed, id) and reset per search, so that switching one randomised heuristic on
+    /// never moves another one's draws.
+    streams: [Xoshiro256PlusPlus; COUNT],
     stop: Arc<AtomicBool>,
     start: Instant,
     hard_deadline: Option<Duration>,
@@ -262,7 +264,7 @@ impl Searcher {
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
             null_depth: 0,
             state,
-            rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
+            streams: random_streams(config.seed),
             stop,
             start: Instant::now(),
             hard_deadline: None,
@@ -302,10 +304,10 @@ impl Searcher {
         fired
     }
 
-    /// One draw from the search's PRNG.
+    /// One draw from heuristic `id`'s stream.
     #[inline]
-    fn draw(&mut self) -> u32 {
-        self.rng.next_u32()
+    fn draw(&mut self, id: Id) -> u32 {
+        self.streams[id as usize].next_u32()
     }
 
     /// Iterative deepening until a limit; `observer` sees every completed iteration.
@@ -318,7 +320,7 @@ impl Searcher {
         self.aborted = false;
         // Every search starts from the same random state and fresh killers; history is
         // cleared and mate history halved (002).
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+        self.streams = random_streams(self.config.seed);
         self.state.new_search();
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
@@ -408,6 +410,16 @@ impl Searcher {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         ply
     }
+}
+
+/// The random stream of every heuristic for `seed`: xoshiro256++ seeded (through SplitMix64)
+/// with the seed mixed with the heuristic's index.
+fn random_streams(seed: u64) -> [Xoshiro256PlusPlus; COUNT] {
+    std::array::from_fn(|index| {
+        Xoshiro256PlusPlus::seed_from_u64(
+            seed ^ 0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(index as u64 + 1),
+        )
+    })
 }
 
 /// Search `pos` under `config` with no way to stop it but its limits.

@@ -95,7 +95,7 @@ impl Searcher {
         }
         if score >= MATE_BOUND && self.on(Id::MateHistory) {
             let (params, max_hist) = (h.mate_history, h.history.max_hist);
-            let bonus = mate_history::bonus(self.draw(), &params);
+            let bonus = mate_history::bonus(self.draw(Id::MateHistory), &params);
             self.state.history.record_mate(side, mv, bonus, max_hist);
         }
     }

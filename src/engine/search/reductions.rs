@@ -12,16 +12,16 @@ impl Searcher {
     /// seeded PRNG when a heuristic that uses it is on.
     pub(super) fn crossover(&mut self) -> usize {
         let h = &self.config.heuristics;
-        let range = if self.on(Id::Gsr) {
-            h.gsr.cross_range
+        let (id, range) = if self.on(Id::Gsr) {
+            (Id::Gsr, h.gsr.cross_range)
         } else if self.on(Id::GsrSimple) {
-            h.gsr_simple.cross_range
+            (Id::GsrSimple, h.gsr_simple.cross_range)
         } else if self.on(Id::IidNullWindow) {
-            gsr::Params::default().cross_range
+            (Id::IidNullWindow, gsr::Params::default().cross_range)
         } else {
             return usize::MAX;
         };
-        gsr::crossover(self.draw(), range)
+        gsr::crossover(self.draw(id), range)
     }
 
     /// Step 7c-v: search the move just made at `new_depth` and return its score for the

@@ -199,3 +199,106 @@ fn every_preset_searches_the_start_position() {
         assert!(result.best_move.is_some(), "{}", preset.name);
     }
 }
+
+/// A searcher standing one ply below its root, after `mv`, ready for `alphabeta`.
+fn searcher_after(fen: &str, spec_text: &str, mv: &str) -> Searcher {
+    let config = with_spec(spec_text, 4);
+    let mut searcher = Searcher::new(position(fen), config, Arc::new(AtomicBool::new(false)));
+    let mv = cozy_chess::util::parse_uci_move(searcher.pos.board(), mv).unwrap();
+    searcher.pos.make(mv);
+    searcher
+}
+
+#[test]
+fn a_node_whose_every_move_was_pruned_stores_no_hash_move() {
+    // Black to move with king moves only (no capture, no check): with alpha far above the
+    // evaluation, futility's pre-frontier form prunes every move at depth 2.
+    let mut searcher = searcher_after("4k3/8/4p3/4P3/8/8/8/3K4 w - - 0 1", "classic", "d1e1");
+    let score = searcher.alphabeta(300, 301, 2, true);
+    assert!(score <= 300, "fails low");
+    let fired = searcher
+        .stats
+        .heuristics
+        .get(crate::engine::stats::counter!(Futility.pre_frontier))
+        .fired;
+    assert!(fired > 0, "moves were pruned");
+    let entry = searcher
+        .state
+        .tt
+        .probe(searcher.pos.board().hash())
+        .expect("the node stored its result");
+    assert_eq!(
+        entry.best_move(),
+        None,
+        "a pruned move became the hash move"
+    );
+}
+
+#[test]
+fn each_randomised_heuristic_draws_from_its_own_stream() {
+    // GSR's crossover points must not move when mate history also draws (an ablation of
+    // mate_history would otherwise change GSR's reductions too).
+    let crossovers = |spec_text: &str, interleave: bool| {
+        let config = with_spec(spec_text, 4);
+        let mut s = Searcher::new(
+            Position::startpos(),
+            config,
+            Arc::new(AtomicBool::new(false)),
+        );
+        (0..50)
+            .map(|_| {
+                if interleave {
+                    s.draw(Id::MateHistory);
+                }
+                s.crossover()
+            })
+            .collect::<Vec<_>>()
+    };
+    let alone = crossovers("classic,gsr", false);
+    assert_eq!(alone, crossovers("classic,gsr,mate_history", true));
+    assert!(alone.windows(2).any(|w| w[0] != w[1]), "the points vary");
+    let other_seed = {
+        let mut config = with_spec("classic,gsr", 4);
+        config.seed = 1;
+        let mut s = Searcher::new(
+            Position::startpos(),
+            config,
+            Arc::new(AtomicBool::new(false)),
+        );
+        (0..50).map(|_| s.crossover()).collect::<Vec<_>>()
+    };
+    assert_ne!(alone, other_seed, "the seed still matters");
+}
+
+#[test]
+fn the_main_function_of_main_selective_is_not_answered_by_selective_entries() {
+    // The selective search of a node stores its result; the main function's search of the
+    // same node, depth and window must search it again, not take that entry as a cut-off.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let mut searcher = searcher_after(fen, "classic,main_selective", "b1c3");
+    let selective = searcher.alphabeta(-30, 30, 4, true);
+    let before = searcher.stats.nodes();
+    let main = searcher.alphabeta(-30, 30, 4, false);
+    let main_nodes = searcher.stats.nodes() - before;
+    assert!(
+        main_nodes > 100,
+        "the main function searched {main_nodes} nodes (selective {selective}, main {main})"
+    );
+    // And over the bench, the split changes the search and its counter counts.
+    let positions = crate::harness::bench::bench_positions();
+    let run = |spec_text: &str| {
+        let mut total = SearchStats::default();
+        for record in positions.iter().take(8) {
+            let config = with_spec(spec_text, 5);
+            let pos = Position::new(record.board.clone(), config.eval);
+            total += search(pos, config, &mut Silent).stats;
+        }
+        total
+    };
+    let split = run("classic,main_selective");
+    assert_ne!(run("classic").nodes(), split.nodes());
+    let c = split
+        .heuristics
+        .get(crate::engine::stats::counter!(MainSelective));
+    assert!(c.tested > 0 && c.fired > 0, "{c:?}");
+}
