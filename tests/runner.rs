@@ -218,3 +218,47 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
             .all(|r| r.failure.is_some() && r.solved.is_none())
     );
 }
+
+/// The header records the commit the binary was built from, also when the run starts in a
+/// directory outside the repository (or inside another one).
+#[test]
+fn header_records_the_binary_commit_from_any_directory() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let Some(head) = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(manifest)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    else {
+        eprintln!("no git here: nothing to compare the baked commit with");
+        return;
+    };
+    let out = scratch("outside");
+    let dir = out.parent().unwrap().to_path_buf();
+    let status = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .current_dir(&dir)
+        .args([
+            "run",
+            "--variant",
+            "plain",
+            "--depth",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .arg("--suite")
+        .arg(manifest.join("suites/tactics.epd"))
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let (header, _, _) = read_results(&out).unwrap();
+    let commit = header.unwrap().commit.expect("a commit is recorded");
+    assert!(
+        commit == head || commit == format!("{head}-dirty"),
+        "recorded {commit}, built from {head}"
+    );
+}

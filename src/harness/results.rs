@@ -63,7 +63,7 @@ pub struct Header {
     pub kind: String,
     /// searchlab's version.
     pub searchlab: String,
-    /// The git commit of the source, when known.
+    /// The git commit searchlab was built from, when known (`-dirty`: with local changes).
     pub commit: Option<String>,
     /// When the run started (RFC 3339, UTC).
     pub date: String,
@@ -192,15 +192,11 @@ impl RecordKey {
     }
 }
 
-/// The git commit of the working directory, when git knows it.
+/// The git commit searchlab was built from (`-dirty` when its tracked files differed), baked
+/// in at build time, so it does not depend on the directory the binary runs in.
 pub fn git_commit() -> Option<String> {
-    let out = std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let commit = env!("SEARCHLAB_COMMIT");
+    (!commit.is_empty()).then(|| commit.to_string())
 }
 
 /// Read an existing results file (plain or `.gz`): its header, its position records, and the

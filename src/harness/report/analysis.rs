@@ -134,9 +134,12 @@ pub struct VariantAnalysis {
     pub node_ratio: Option<PairedRatio>,
     /// Time of this variant over the baseline's, position by position.
     pub time_ratio: Option<PairedRatio>,
-    /// Effective branching factor: nodes of the last iteration over the one before,
+    /// Effective branching factor at the last completed depth d, `(N_d / N_{d-2})^(1/2)`,
     /// geometric mean over positions.
     pub ebf: Option<Interval>,
+    /// The same EBF at each depth from 3 on.
+    #[serde(default)]
+    pub ebf_by_depth: Vec<(u32, Interval)>,
     /// Pooled share of beta cut-offs made by the first move.
     pub first_move_cutoff_rate: Option<f64>,
     /// Per-position first-move cut-off rate, mean with t interval.

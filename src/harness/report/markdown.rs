@@ -113,8 +113,10 @@ pub fn markdown(a: &Analysis) -> String {
     out.push_str(
         "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
          same positions; its interval and p-value come from the per-position log ratios. \
-         EBF is the last iteration's nodes over the previous iteration's.\n",
+         EBF is the branching factor over two plies, `(N_d / N_(d-2))^(1/2)` at the last \
+         completed depth d, so that it does not flip with the parity of d.\n",
     );
+    out.push_str(&ebf_by_depth_table(a));
     let seeded: Vec<&VariantAnalysis> = a
         .variants
         .iter()
@@ -152,6 +154,38 @@ pub fn markdown(a: &Analysis) -> String {
         "\nThe CSV files beside this report hold the same numbers (`summary.csv`, \
          `depth.csv`, `solved.csv`, `counters.csv`), and `analysis.json` holds all of them.\n",
     );
+    out
+}
+
+/// EBF by depth, one column per variant.
+fn ebf_by_depth_table(a: &Analysis) -> String {
+    let mut depths: Vec<u32> = a
+        .variants
+        .iter()
+        .flat_map(|v| v.ebf_by_depth.iter().map(|(d, _)| *d))
+        .collect();
+    depths.sort_unstable();
+    depths.dedup();
+    if depths.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n### EBF by depth (geometric mean, t on logs)\n\n| depth |");
+    for v in &a.variants {
+        out.push_str(&format!(" {} |", v.label));
+    }
+    out.push_str(&format!("\n|---|{}\n", "---:|".repeat(a.variants.len())));
+    for depth in depths {
+        out.push_str(&format!("| {depth} |"));
+        for v in &a.variants {
+            let cell = v
+                .ebf_by_depth
+                .iter()
+                .find(|(d, _)| *d == depth)
+                .map_or("-".into(), |(_, e)| format!("{:.2}", e.estimate));
+            out.push_str(&format!(" {cell} |"));
+        }
+        out.push('\n');
+    }
     out
 }
 

@@ -65,17 +65,38 @@ pub(super) fn solve_difference(
     })
 }
 
+/// A position's EBF at iteration `index` (0-based): `(N_d / N_{d-2})^(1/2)`, the branching
+/// factor over two plies. The ratio of consecutive iterations flips with the parity of the
+/// depth (odd and even depths cost differently in alpha-beta), this one does not.
+fn ebf_at(r: &PositionRecord, index: usize) -> Option<f64> {
+    let earlier = iteration_nodes(r.iterations.get(index.checked_sub(2)?)?);
+    let now = iteration_nodes(r.iterations.get(index)?);
+    (earlier > 0 && now > 0).then(|| (now as f64 / earlier as f64).sqrt())
+}
+
+/// Every position's EBF at its last completed iteration (three iterations needed).
 pub(super) fn ebfs(records: &[&PositionRecord]) -> Vec<f64> {
     records
         .iter()
-        .filter_map(|r| {
-            let n = r.iterations.len();
-            (n >= 2 && iteration_nodes(&r.iterations[n - 2]) > 0).then(|| {
-                iteration_nodes(&r.iterations[n - 1]) as f64
-                    / iteration_nodes(&r.iterations[n - 2]) as f64
-            })
+        .filter_map(|r| ebf_at(r, r.iterations.len().checked_sub(1)?))
+        .collect()
+}
+
+/// The EBF at each depth from 3 on: geometric mean over the positions that completed it.
+pub(super) fn ebf_by_depth(records: &[&PositionRecord]) -> Vec<(u32, compare::Interval)> {
+    let deepest = records
+        .iter()
+        .map(|r| r.iterations.len())
+        .max()
+        .unwrap_or(0);
+    (2..deepest)
+        .filter_map(|index| {
+            let values: Vec<f64> = records.iter().filter_map(|r| ebf_at(r, index)).collect();
+            let depth = records
+                .iter()
+                .find_map(|r| r.iterations.get(index).map(|it| it.depth))?;
+            compare::geometric_mean(&values).map(|ebf| (depth, ebf))
         })
-        .filter(|e| *e > 0.0)
         .collect()
 }
 

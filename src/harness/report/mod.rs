@@ -17,7 +17,7 @@ pub use tables::write_csv;
 use super::compare::{self, PairedRatio};
 use super::results::{Header, PositionRecord, read_results};
 use measures::{
-    across_seeds, counters, depth_curve, ebfs, first_move_rates, first_seed_solved,
+    across_seeds, counters, depth_curve, ebf_by_depth, ebfs, first_move_rates, first_seed_solved,
     pooled_first_move_rate, solution_times, solve_difference, solve_rate, solved_by_depth,
 };
 use std::collections::BTreeMap;
@@ -45,9 +45,44 @@ impl Dataset {
             if !path.is_file() {
                 return Err(format!("{}: no such results file", path.display()));
             }
+            let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            if let Some(twice) = data
+                .files
+                .iter()
+                .find(|f| std::fs::canonicalize(f).unwrap_or_else(|_| (*f).clone()) == canonical)
+            {
+                return Err(format!(
+                    "{} is given twice (also as {}): its records would count twice",
+                    path.display(),
+                    twice.display()
+                ));
+            }
             let (header, records, _) = read_results(path)?;
             let header = header
                 .ok_or_else(|| format!("{}: no header line: not a results file", path.display()))?;
+            if let Some(first) = data.headers.first() {
+                let differs = |what: &str, mine: String, theirs: String| {
+                    format!(
+                        "{} and {} were run with different {what} ({mine} against {theirs}): their numbers cannot be joined in one report",
+                        path.display(),
+                        data.files[0].display()
+                    )
+                };
+                if header.limits != first.limits {
+                    return Err(differs(
+                        "limits",
+                        describe_limits(&header.limits),
+                        describe_limits(&first.limits),
+                    ));
+                }
+                if header.suites != first.suites {
+                    return Err(differs(
+                        "suites",
+                        header.suites.join(", "),
+                        first.suites.join(", "),
+                    ));
+                }
+            }
             for variant in &header.variants {
                 match data
                     .variants
@@ -143,6 +178,14 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
             let is_base = *label == baseline;
             let nodes = per_position(&mine, |r| r.nodes as f64);
             let times = per_position(&mine, |r| r.time_ms);
+            let both = nodes.keys().filter(|k| base_nodes.contains_key(*k)).count();
+            if !is_base && both < base_nodes.len().max(nodes.len()) {
+                eprintln!(
+                    "warning: variant '{label}' has {} positions and '{baseline}' {}: ratios and tests use the {both} positions both searched",
+                    nodes.len(),
+                    base_nodes.len()
+                );
+            }
             VariantAnalysis {
                 label: label.clone(),
                 spec: spec.clone(),
@@ -162,6 +205,7 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
                 node_ratio: (!is_base).then(|| paired(&nodes, &base_nodes)).flatten(),
                 time_ratio: (!is_base).then(|| paired(&times, &base_time)).flatten(),
                 ebf: compare::geometric_mean(&ebfs(&mine)),
+                ebf_by_depth: ebf_by_depth(&mine),
                 first_move_cutoff_rate: pooled_first_move_rate(&mine),
                 first_move_cutoff_rate_mean: compare::mean_interval(&first_move_rates(&mine)),
                 time_s: mine.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0,
@@ -229,6 +273,10 @@ fn methods() -> BTreeMap<String, String> {
         ("ratio p-value", compare::WILCOXON),
         ("across seeds", compare::T_INTERVAL),
         ("geometric means and EBF", "t interval on logs"),
+        (
+            "EBF",
+            "(N_d / N_(d-2))^(1/2) per position, N_d the nodes of iteration d: stable across the parity of d, unlike N_d / N_(d-1)",
+        ),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

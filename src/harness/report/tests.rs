@@ -220,11 +220,32 @@ fn bad_inputs_get_clear_errors() {
     );
     let other = dir.join("other.jsonl");
     write_results(&other, &header(&[("half", "classic")]), &[]);
-    let clash = Dataset::read(&[results, other]).unwrap_err();
+    let clash = Dataset::read(&[results.clone(), other]).unwrap_err();
     assert!(
         clash.contains("variant 'half' is 'classic' here but 'plain,killers'"),
         "{clash}"
     );
+    let twice = Dataset::read(&[results.clone(), results.clone()]).unwrap_err();
+    assert!(twice.contains("is given twice"), "{twice}");
+    let deeper = dir.join("deeper.jsonl");
+    let mut deeper_header = header(&[("plain", "plain")]);
+    deeper_header.limits = Limits::depth(5);
+    write_results(&deeper, &deeper_header, &[record("plain", 1, 100, true)]);
+    let limits = Dataset::read(&[results.clone(), deeper]).unwrap_err();
+    assert!(
+        limits.contains("different limits (depth 5 against depth 3)"),
+        "{limits}"
+    );
+    let elsewhere = dir.join("elsewhere.jsonl");
+    let mut elsewhere_header = header(&[("plain", "plain")]);
+    elsewhere_header.suites = vec!["suites/other.epd".into()];
+    write_results(
+        &elsewhere,
+        &elsewhere_header,
+        &[record("plain", 1, 100, true)],
+    );
+    let suites = Dataset::read(&[results.clone(), elsewhere]).unwrap_err();
+    assert!(suites.contains("different suites"), "{suites}");
     let garbage = dir.join("garbage.jsonl");
     std::fs::write(&garbage, "{\"type\":\"header\"\n").unwrap();
     let bad = Dataset::read(&[garbage]).unwrap_err();
@@ -285,4 +306,25 @@ fn seeds_are_summarised_across_seeds() {
     assert!(a.variants[0].across_seeds.is_none());
     assert!(markdown(&a).contains("## Across seeds"));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ebf_does_not_flip_with_the_parity_of_the_depth() {
+    // Odd depths cost 8x the depth before, even ones 2x: the ratio of consecutive iterations
+    // swings between 2 and 8, the two-ply EBF stays at 4.
+    let mut r = record("plain", 1, 1, true);
+    let nodes = [1u64, 8, 16, 128, 256];
+    r.iterations = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| iteration(i as u32 + 1, n, 1.0, 1, 1))
+        .collect();
+    let refs = vec![&r];
+    let by_depth = super::measures::ebf_by_depth(&refs);
+    let depths: Vec<u32> = by_depth.iter().map(|(d, _)| *d).collect();
+    assert_eq!(depths, vec![3, 4, 5]);
+    for (_, ebf) in &by_depth {
+        assert!((ebf.estimate - 4.0).abs() < 1e-9, "{ebf:?}");
+    }
+    assert_eq!(super::measures::ebfs(&refs), vec![4.0]);
 }
