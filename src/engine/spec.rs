@@ -189,6 +189,18 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
             ));
         }
     }
+    // A negative reduction deepens instead of reducing: with a null move in between, the
+    // search would grow without end (until the deepest ply).
+    for (name, value) in [
+        ("null_move.reduction", h.null_move.reduction),
+        ("null_move_guarded.reduction", h.null_move_guarded.reduction),
+        ("gsr.red1", h.gsr.red1),
+        ("gsr.red2", h.gsr.red2),
+    ] {
+        if value < 0 {
+            return Err(format!("{name} is a reduction, 0 or more, got {value}"));
+        }
+    }
     if h.killers.enabled && !(1..=2).contains(&h.killers.slots) {
         return Err("killers.slots is 1 or 2".into());
     }
@@ -272,6 +284,14 @@ mod tests {
         );
         parse("beta_play,trend,trend.side=beta").unwrap();
         parse("momentum,rsi,static_lr,channel_breakout,ema_channel").unwrap();
+    }
+
+    #[test]
+    fn negative_reductions_are_refused() {
+        let err = parse("classic,null_move,null_move.reduction=-2").unwrap_err();
+        assert!(err.contains("null_move.reduction is a reduction"), "{err}");
+        assert!(parse("gsr,gsr.red2=-1").is_err());
+        parse("classic,null_move.reduction=3").unwrap();
     }
 
     #[test]

@@ -132,6 +132,18 @@ impl TranspositionTable {
         }
     }
 
+    /// A table of `mb` MiB, or an error when the memory cannot be had (instead of aborting
+    /// the process, as a failed allocation does).
+    pub fn try_new(mb: usize) -> Result<Self, String> {
+        let count = (mb.saturating_mul(1024 * 1024) / std::mem::size_of::<Entry>()).max(1);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mb} MiB transposition table"))?;
+        entries.resize(count, Entry::default());
+        Ok(TranspositionTable { entries })
+    }
+
     /// Forget everything.
     pub fn clear(&mut self) {
         self.entries.fill(Entry::default());

@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use cozy_chess::util::{parse_san_move, parse_uci_move};
 use cozy_chess::{Board, Move};
 
+use crate::engine::fen::parse_fen;
+
 /// One EPD operation: an opcode and its operands (quotes removed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Operation {
@@ -252,7 +254,7 @@ pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
         .or_else(|| find("fmvn"))
         .unwrap_or_else(|| "1".into());
     let fen = format!("{} {halfmove} {fullmove}", fields.join(" "));
-    let board = Board::from_fen(&fen, false).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
+    let board = parse_fen(&fen).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
     let moves = |opcode: &str| -> Result<Vec<Move>, String> {
         operations
             .iter()

@@ -11,6 +11,8 @@ use std::time::Duration;
 use cozy_chess::Board;
 use cozy_chess::util::parse_uci_move;
 
+use crate::engine::fen::parse_fen;
+
 use crate::engine::config::{Algorithm, Clock, Limits, SearchConfig};
 use crate::engine::eval::EvalKind;
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
@@ -20,9 +22,14 @@ use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
 use crate::engine::spec;
 use serde_json::Value;
 
-/// Transposition table size limits, MiB.
+/// Transposition table size limits, MiB: the maximum is what a machine of this project's size
+/// (24 GiB) can hold beside everything else.
 const HASH_DEFAULT_MB: usize = 16;
-const HASH_MAX_MB: usize = 65536;
+const HASH_MAX_MB: usize = 8192;
+/// The range advertised (and checked) for `Seed` and for integer heuristic parameters.
+const SEED_MAX: u64 = 2_147_483_647;
+const PARAM_MIN: i64 = -1_000_000;
+const PARAM_MAX: i64 = 1_000_000;
 
 /// Write one line to stdout and flush it (the GUI reads line by line).
 fn send(line: &str) {
@@ -54,6 +61,8 @@ impl Observer for InfoPrinter {
 /// A search running on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// `go infinite`: it ends only on `stop`.
+    infinite: bool,
     /// Gives back the search state (hash and history tables) for the next search.
     handle: JoinHandle<SearchState>,
 }
@@ -61,6 +70,9 @@ struct Running {
 /// The engine's state between commands.
 pub struct UciEngine {
     position: Position,
+    /// Why the last `position` command was refused; until a valid one arrives, `go` searches
+    /// nothing (it answers `bestmove 0000`) rather than a position the GUI did not send.
+    refused_position: Option<String>,
     config: SearchConfig,
     hash_mb: usize,
     /// Hash and history tables kept across the searches of a game.
@@ -79,6 +91,7 @@ impl UciEngine {
     pub fn new() -> Self {
         UciEngine {
             position: Position::startpos(),
+            refused_position: None,
             config: SearchConfig::default(),
             hash_mb: HASH_DEFAULT_MB,
             state: None,
@@ -86,16 +99,28 @@ impl UciEngine {
         }
     }
 
-    /// Read commands from stdin until `quit` or end of input.
+    /// Read commands from stdin until `quit` or end of input. A line that is not UTF-8 is
+    /// skipped with an `info string`. At the end of input a search with a limit (depth, nodes,
+    /// time) finishes and prints its move before the engine exits; an infinite one is stopped.
     pub fn run_stdin(&mut self) {
-        let stdin = io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            if !self.command(&line) {
-                return;
+        let mut stdin = io::stdin().lock();
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match stdin.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            match std::str::from_utf8(&bytes) {
+                Ok(line) => {
+                    if !self.command(line) {
+                        return;
+                    }
+                }
+                Err(_) => send("info string skipped a line that is not UTF-8"),
             }
         }
-        self.stop_search();
+        self.finish_search();
     }
 
     /// Carry out one command line; `false` after `quit`.
@@ -116,12 +141,17 @@ impl UciEngine {
             "ucinewgame" => {
                 self.stop_search();
                 self.position = Position::new(cozy_chess::Board::default(), self.config.eval);
+                self.refused_position = None;
                 if let Some(state) = self.state.as_mut() {
                     state.clear();
                 }
                 Ok(())
             }
-            "position" => self.set_position(args),
+            "position" => {
+                let outcome = self.set_position(args);
+                self.refused_position = outcome.as_ref().err().cloned();
+                outcome
+            }
             "go" => self.go(args),
             "stop" => {
                 self.stop_search();
@@ -150,7 +180,9 @@ impl UciEngine {
         ));
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         send("option name Eval type combo default full var full var material");
-        send("option name Seed type spin default 0 min 0 max 2147483647");
+        send(&format!(
+            "option name Seed type spin default 0 min 0 max {SEED_MAX}"
+        ));
         send("option name Heuristics type string default plain");
         let defaults = HeuristicsConfig::default();
         for info in REGISTRY {
@@ -167,7 +199,7 @@ impl UciEngine {
                 send(&match value {
                     Value::Bool(b) => format!("{option} type check default {b}"),
                     Value::Number(n) if n.is_i64() || n.is_u64() => {
-                        format!("{option} type spin default {n} min -1000000 max 1000000")
+                        format!("{option} type spin default {n} min {PARAM_MIN} max {PARAM_MAX}")
                     }
                     Value::String(text) => format!("{option} type string default {text}"),
                     other => format!("{option} type string default {other}"),
@@ -177,8 +209,9 @@ impl UciEngine {
         send("uciok");
     }
 
-    /// `position startpos|fen FEN [moves m1 m2 ...]`. On any error the position is unchanged.
-    /// A running search keeps its own copy, so it is not disturbed.
+    /// `position startpos|fen FEN [moves m1 m2 ...]`. On any error the position is unchanged
+    /// and `go` refuses to search until a valid `position` arrives. A running search keeps its
+    /// own copy, so it is not disturbed.
     fn set_position(&mut self, args: &[&str]) -> Result<(), String> {
         let moves_at = args
             .iter()
@@ -188,8 +221,7 @@ impl UciEngine {
             Some(&"startpos") if moves_at == 1 => Board::default(),
             Some(&"fen") if moves_at > 1 => {
                 let fen = args[1..moves_at].join(" ");
-                Board::from_fen(&fen, false)
-                    .map_err(|e| format!("position: invalid FEN '{fen}': {e}"))?
+                parse_fen(&fen).map_err(|e| format!("position: invalid FEN '{fen}': {e}"))?
             }
             _ => {
                 return Err(
@@ -213,7 +245,33 @@ impl UciEngine {
     /// `go` with depth, nodes, movetime, wtime/btime/winc/binc/movestogo or infinite.
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
         self.stop_search();
-        let limits = parse_go(args, self.position.board().side_to_move())?;
+        if let Some(reason) = &self.refused_position {
+            send(&format!(
+                "info string go: no position to search, the last 'position' was refused ({reason})"
+            ));
+            send("bestmove 0000");
+            return Ok(());
+        }
+        let limits = match parse_go(args, self.position.board().side_to_move()) {
+            Ok(limits) => limits,
+            Err(e) => {
+                // A GUI waits for a best move after every `go`.
+                send(&format!("info string {e}"));
+                send("bestmove 0000");
+                return Ok(());
+            }
+        };
+        // Checkmate or stalemate at the root: one line and no move.
+        if !self.position.board().generate_moves(|_| true) {
+            let score = if self.position.in_check() {
+                "mate 0"
+            } else {
+                "cp 0"
+            };
+            send(&format!("info depth 0 score {score}"));
+            send("bestmove 0000");
+            return Ok(());
+        }
         let config = SearchConfig {
             limits,
             ..self.config
@@ -226,20 +284,54 @@ impl UciEngine {
         let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
         let thread_stop = stop.clone();
         let root = self.position.board().clone();
+        let hash_mb = self.hash_mb;
         let handle = std::thread::spawn(move || {
-            let result = searcher.run(&mut InfoPrinter);
+            // A failed search must not leave the GUI without a move: it is reported, the
+            // first legal move is played, and a fresh state replaces the lost tables.
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+                let result = searcher.run(&mut InfoPrinter);
+                (result.best_move, searcher.into_state())
+            }));
             // UCI: after `go infinite` the best move is given only once `stop` arrives.
             while limits.infinite && !thread_stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            match result.best_move {
+            let (best_move, state) = match outcome {
+                Ok(done) => done,
+                Err(panic) => {
+                    let why = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| "unknown cause".into());
+                    send(&format!("info string search failed: {why}"));
+                    let fallback = crate::engine::movepick::MovePicker::new(&root).next_move();
+                    (fallback, SearchState::new(hash_mb.min(HASH_DEFAULT_MB)))
+                }
+            };
+            match best_move {
                 Some(mv) => send(&format!("bestmove {}", notation::uci(&root, mv))),
                 None => send("bestmove 0000"),
             }
-            searcher.into_state()
+            state
         });
-        self.running = Some(Running { stop, handle });
+        self.running = Some(Running {
+            stop,
+            infinite: limits.infinite,
+            handle,
+        });
         Ok(())
+    }
+
+    /// Let a running search with a limit finish (stopping an infinite one) and wait for its
+    /// best move.
+    fn finish_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            if running.infinite {
+                running.stop.store(true, Ordering::Relaxed);
+            }
+            self.state = running.handle.join().ok();
+        }
     }
 
     /// Stop the running search, if any, and wait until it has printed its best move.
@@ -273,8 +365,13 @@ impl UciEngine {
                         "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
                     ));
                 }
+                // Allocate now, so that a size the machine cannot give is refused here and
+                // the previous table stays.
+                let state = SearchState::try_new(mb).map_err(|e| {
+                    format!("setoption: Hash {mb}: {e}; keeping {} MiB", self.hash_mb)
+                })?;
                 self.hash_mb = mb;
-                self.state = None;
+                self.state = Some(state);
             }
             "algorithm" => {
                 self.config.algorithm = match value.as_str() {
@@ -302,7 +399,9 @@ impl UciEngine {
             "seed" => {
                 self.config.seed = value
                     .parse()
-                    .map_err(|_| format!("setoption: Seed needs a number, got '{value}'"))?;
+                    .ok()
+                    .filter(|seed| *seed <= SEED_MAX)
+                    .ok_or_else(|| format!("setoption: Seed is 0..{SEED_MAX}, got '{value}'"))?;
             }
             "heuristics" => {
                 let parsed =
@@ -331,10 +430,20 @@ impl UciEngine {
                 "false" => changed.heuristics.set_enabled(id, false),
                 _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
             },
-            Some(param) => changed
-                .heuristics
-                .set_param(id, param, value)
-                .map_err(|e| format!("setoption: {e}"))?,
+            Some(param) => {
+                // Integer parameters are spin options: the advertised range is checked.
+                if let Ok(number) = value.parse::<i64>()
+                    && !(PARAM_MIN..=PARAM_MAX).contains(&number)
+                {
+                    return Err(format!(
+                        "setoption: {name} is {PARAM_MIN}..{PARAM_MAX}, got {number}"
+                    ));
+                }
+                changed
+                    .heuristics
+                    .set_param(id, param, value)
+                    .map_err(|e| format!("setoption: {e}"))?
+            }
         }
         spec::validate(&changed)
             .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;

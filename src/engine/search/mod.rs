@@ -163,6 +163,16 @@ impl SearchState {
         }
     }
 
+    /// A state with a transposition table of `hash_mb` MiB, or an error when the memory
+    /// cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Self, String> {
+        Ok(SearchState {
+            tt: TranspositionTable::try_new(hash_mb)?,
+            killers: Killers::default(),
+            history: History::default(),
+        })
+    }
+
     /// The state a configuration needs: a real table only when `tt` is on.
     pub fn for_config(config: &SearchConfig, hash_mb: usize) -> Self {
         Self::new(if config.heuristics.tt.enabled {

@@ -67,6 +67,10 @@ impl Searcher {
         let params = self.config.heuristics.quiescence;
         let in_check = self.pos.in_check();
         let evasions = in_check && params.evasions;
+        // At the deepest ply there is no room for another move, evasions included.
+        if evasions && ply >= MAX_PLY - 1 {
+            return self.pos.static_eval();
+        }
         let mut best = -INFINITY;
         if !evasions {
             let stand_pat = match params.eval {
