@@ -296,3 +296,168 @@ fn a_search_with_a_limit_finishes_at_the_end_of_input() {
     ));
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn searchmoves_restricts_the_root_and_go_mate_stops_on_a_proof() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go depth 3 searchmoves a2a3 h2h3");
+    let lines = s.read_until(|l| l.starts_with("bestmove"));
+    let answer = bestmove(&lines);
+    assert!(answer == "a2a3" || answer == "h2h3", "{lines:?}");
+    // Mate in 2 (Rh1-h7 ... Rh8#-style ladder): the search stops by itself once proved.
+    s.send("position fen 6k1/8/6K1/8/8/8/8/R6R w - - 0 1");
+    s.send("go mate 2");
+    let lines = s.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("score mate 1") || l.contains("score mate 2")),
+        "{lines:?}"
+    );
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}
+
+/// Read the answer to a `go` and check it against the last accepted position: legal there,
+/// or `0000` when that position was refused, has no move, or (`may_refuse`) the `go` itself
+/// was malformed.
+fn check_bestmove(s: &Session, current: &Option<Board>, may_refuse: bool) {
+    let lines = s.read_until(|l| l.starts_with("bestmove"));
+    let answer = bestmove(&lines);
+    match current {
+        None => assert_eq!(answer, "0000", "searched a refused position: {lines:?}"),
+        Some(board) if !board.generate_moves(|_| true) => assert_eq!(answer, "0000"),
+        Some(_) if may_refuse && answer == "0000" => {}
+        Some(board) => {
+            let mv = parse_uci_move(board, answer)
+                .unwrap_or_else(|_| panic!("'{answer}' in {board}: {lines:?}"));
+            assert!(board.is_legal(mv), "{answer} illegal in {board}");
+        }
+    }
+}
+
+/// A bounded, seeded fuzz of the UCI loop: a few thousand lines mixing valid commands, broken
+/// FENs, illegal moves, bad options and garbage. The engine never exits, answers every
+/// `isready` with `readyok`, and every `bestmove` is legal in the last accepted position, or
+/// `0000` when the last `position` was refused.
+#[test]
+fn uci_fuzz_keeps_answering_for_the_right_position() {
+    use searchlab::engine::fen::parse_fen;
+
+    const FENS: &[&str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k3/8/8/8/8/8/8/4K2R w - - 150 200",
+        "r3k2r/8/8/8/8/8/8/R3K2R w AHah - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "4k3/8/8/8/8/8/4K3 w - - 0 1",
+        "4K3/4k3 w - - 0 1",
+        "8/8/8 w",
+        "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ];
+    const GARBAGE: &[&str] = &[
+        "",
+        "foo",
+        "go sideways",
+        "go depth",
+        "go depth -3",
+        "go nodes x",
+        "setoption",
+        "setoption name",
+        "setoption name Hash value 0",
+        "setoption name Hash value 99999999",
+        "setoption name Seed value -1",
+        "setoption name gsr.red2 value 7000000",
+        "setoption name Heuristics value classic,killerz",
+        "setoption name killers value maybe",
+        "stop",
+        "ponderhit",
+        "debug on",
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut s = Session::start();
+    // The last accepted position: its board, or None after a refused `position`.
+    let mut current: Option<Board> = Some(Board::default());
+    let mut lines_sent = 0;
+    while lines_sent < 2500 {
+        let line = match next(10) {
+            0..=2 => {
+                let (text, board) = if next(2) == 0 {
+                    ("position startpos".to_string(), Some(Board::default()))
+                } else {
+                    let fen = FENS[next(FENS.len())];
+                    (format!("position fen {fen}"), parse_fen(fen).ok())
+                };
+                // Random moves: legal ones from the board, or nonsense.
+                let mut board = board;
+                let mut text = text;
+                let count = next(4);
+                if count > 0 {
+                    text.push_str(" moves");
+                }
+                for _ in 0..count {
+                    let legal: Vec<cozy_chess::Move> = board.as_ref().map_or(Vec::new(), |b| {
+                        let mut moves = Vec::new();
+                        b.generate_moves(|list| {
+                            moves.extend(list);
+                            false
+                        });
+                        moves
+                    });
+                    if !legal.is_empty() && next(5) != 0 {
+                        let mv = legal[next(legal.len())];
+                        let b = board.as_mut().unwrap();
+                        text.push_str(&format!(" {}", searchlab::engine::notation::uci(b, mv)));
+                        b.play(mv);
+                    } else {
+                        text.push_str(" e2e5");
+                        board = None;
+                    }
+                }
+                current = board;
+                text
+            }
+            3..=5 => {
+                let limit = match next(3) {
+                    0 => format!("depth {}", 1 + next(2)),
+                    1 => format!("nodes {}", 100 + next(2000)),
+                    _ => format!("movetime {}", 5 + next(30)),
+                };
+                s.send(&format!("go {limit}"));
+                lines_sent += 1;
+                check_bestmove(&s, &current, false);
+                continue;
+            }
+            6 => {
+                s.send("isready");
+                lines_sent += 1;
+                s.read_until(|l| l == "readyok");
+                continue;
+            }
+            7 => {
+                current = Some(Board::default());
+                "ucinewgame".to_string()
+            }
+            _ => GARBAGE[next(GARBAGE.len())].to_string(),
+        };
+        s.send(&line);
+        lines_sent += 1;
+        if line.starts_with("go") {
+            // A malformed `go` still answers: `0000`, or a move when it was a valid search.
+            check_bestmove(&s, &current, true);
+        }
+    }
+    s.send("isready");
+    s.read_until(|l| l == "readyok");
+    s.send("quit");
+    assert!(s.child.wait().unwrap().success());
+}

@@ -44,6 +44,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped.
     pub infinite: bool,
+    /// Stop as soon as a mate in this many moves (or fewer) is proved (UCI `go mate N`);
+    /// otherwise search until stopped.
+    #[serde(default)]
+    pub mate: Option<u32>,
 }
 
 /// Time kept in hand for process and pipe latency.

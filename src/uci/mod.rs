@@ -252,7 +252,26 @@ impl UciEngine {
             send("bestmove 0000");
             return Ok(());
         }
-        let limits = match parse_go(args, self.position.board().side_to_move()) {
+        let (args, searchmoves) = split_searchmoves(args);
+        let board = self.position.board();
+        let mut root_moves = Vec::new();
+        for text in &searchmoves {
+            match parse_uci_move(board, text)
+                .ok()
+                .filter(|&mv| board.is_legal(mv))
+            {
+                Some(mv) => root_moves.push(mv),
+                None => send(&format!(
+                    "info string go: searchmoves: '{text}' is not legal here, ignored"
+                )),
+            }
+        }
+        if !searchmoves.is_empty() && root_moves.is_empty() {
+            send("info string go: no legal move among searchmoves");
+            send("bestmove 0000");
+            return Ok(());
+        }
+        let limits = match parse_go(&args, self.position.board().side_to_move()) {
             Ok(limits) => limits,
             Err(e) => {
                 // A GUI waits for a best move after every `go`.
@@ -282,6 +301,7 @@ impl UciEngine {
             .take()
             .unwrap_or_else(|| SearchState::new(self.hash_mb));
         let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
+        searcher.restrict_root_moves(root_moves);
         let thread_stop = stop.clone();
         let root = self.position.board().clone();
         let hash_mb = self.hash_mb;
@@ -457,6 +477,38 @@ impl UciEngine {
     }
 }
 
+/// Take `searchmoves m1 m2 ...` out of the arguments of `go`: the moves run up to the next
+/// `go` keyword or the end.
+fn split_searchmoves<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    const KEYWORDS: &[&str] = &[
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "infinite",
+        "ponder",
+        "mate",
+    ];
+    let mut rest = Vec::new();
+    let mut moves = Vec::new();
+    let mut in_moves = false;
+    for &token in args {
+        if token == "searchmoves" {
+            in_moves = true;
+        } else if in_moves && !KEYWORDS.contains(&token) {
+            moves.push(token);
+        } else {
+            in_moves = false;
+            rest.push(token);
+        }
+    }
+    (rest, moves)
+}
+
 /// Parse the arguments of `go` into limits for the side to move `us`.
 pub fn parse_go(args: &[&str], us: cozy_chess::Color) -> Result<Limits, String> {
     let mut limits = Limits::default();
@@ -484,7 +536,8 @@ pub fn parse_go(args: &[&str], us: cozy_chess::Color) -> Result<Limits, String> 
             "movestogo" => movestogo = Some(number()?.clamp(1, 1000) as u32),
             "infinite" => limits.infinite = true,
             "ponder" => {}
-            "mate" | "searchmoves" => return Err(format!("go: '{key}' is not supported")),
+            "mate" => limits.mate = Some(number()?.clamp(1, 63) as u32),
+            "searchmoves" => return Err("go: 'searchmoves' needs moves".into()),
             _ => return Err(format!("go: unknown parameter '{key}'")),
         }
     }

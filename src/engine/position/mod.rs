@@ -318,7 +318,17 @@ impl Position {
     /// The current position is drawn by repetition, the fifty-move rule or insufficient
     /// material.
     pub fn is_draw(&self) -> bool {
-        self.board().halfmove_clock() >= 100 || self.is_repetition() || self.insufficient_material()
+        self.fifty_move_draw() || self.is_repetition() || self.insufficient_material()
+    }
+
+    /// A hundred plies without a capture or a pawn move, unless the move that reached the
+    /// count gave mate: a checkmate ends the game before the rule can be claimed.
+    fn fifty_move_draw(&self) -> bool {
+        if self.board().halfmove_clock() < 100 {
+            return false;
+        }
+        let mated = self.in_check() && !self.board().generate_moves(|_| true);
+        !mated
     }
 
     /// Repetition against the whole line, game history included. A position that already

@@ -131,3 +131,18 @@ fn null_move_is_refused_in_check_and_undone() {
     pos.unmake();
     assert_eq!(pos.board().side_to_move(), Color::White);
 }
+
+#[test]
+fn a_mate_on_the_move_that_reaches_the_fifty_move_count_is_a_mate() {
+    let mut pos = Position::new(
+        "k7/8/1K6/8/8/8/8/7R w - - 99 90".parse().unwrap(),
+        EvalKind::Full,
+    );
+    pos.set_root();
+    play(&mut pos, "h1h8");
+    assert_eq!(pos.board().halfmove_clock(), 100);
+    assert!(!pos.is_draw(), "checkmate, not a fifty-move draw");
+    pos.unmake();
+    play(&mut pos, "h1h2");
+    assert!(pos.is_draw(), "a quiet move reaching the count draws");
+}

@@ -94,6 +94,10 @@ impl Searcher {
         let mut legal = 0;
         let mut quiets = 0;
         while let Some((mv, source)) = picker.next_pick() {
+            // UCI `searchmoves`: the root searches only the moves it was given.
+            if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
+                continue;
+            }
             legal += 1;
             node.alpha = alpha;
             let quiet = is_quiet(self.pos.board(), mv);

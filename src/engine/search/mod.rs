@@ -29,7 +29,7 @@ use super::heuristics::killers::Killers;
 use super::heuristics::{COUNT, HeuristicsConfig, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::Position;
-use super::score::{INFINITY, MAX_PLY, Score};
+use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::{Counter, SearchStats};
 use super::tt::TranspositionTable;
 
@@ -226,6 +226,8 @@ pub struct Searcher {
     frames: Box<[Frame; MAX_PLY + 1]>,
     /// Null moves on the current line.
     null_depth: usize,
+    /// The root moves to search (UCI `searchmoves`); empty: every legal move.
+    root_moves: Vec<Move>,
     state: SearchState,
     /// One seeded PRNG per heuristic (GSR crossover points, mate-history bonuses), derived
     /// from (seed, id) and reset per search, so that switching one randomised heuristic on
@@ -273,6 +275,7 @@ impl Searcher {
             previous_pv: Vec::new(),
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
             null_depth: 0,
+            root_moves: Vec::new(),
             state,
             streams: random_streams(config.seed),
             stop,
@@ -281,6 +284,11 @@ impl Searcher {
             nodes_before: 0,
             aborted: false,
         }
+    }
+
+    /// Search only these root moves (UCI `go searchmoves`); an empty list means every move.
+    pub fn restrict_root_moves(&mut self, moves: Vec<Move>) {
+        self.root_moves = moves;
     }
 
     /// Give back the state for the next search of the game.
@@ -369,15 +377,22 @@ impl Searcher {
             if soft.is_some_and(|soft| self.start.elapsed() >= soft / 2) {
                 break;
             }
+            // `go mate N`: a mate in N moves or fewer is proved.
+            if limits
+                .mate
+                .is_some_and(|moves| score > MATE - 2 * moves as Score)
+            {
+                break;
+            }
         }
         if result.best_move.is_none() {
-            // Cut short before depth 1 finished: the partial root PV, else any legal move.
-            result.best_move = self
-                .pv
-                .line(0)
-                .first()
-                .copied()
-                .or_else(|| MovePicker::new(&root).next_move());
+            // Cut short before depth 1 finished: the partial root PV, else any legal move
+            // (of the allowed ones, under `searchmoves`).
+            let allowed = |mv: &Move| self.root_moves.is_empty() || self.root_moves.contains(mv);
+            result.best_move = self.pv.line(0).first().copied().or_else(|| {
+                let mut picker = MovePicker::new(&root);
+                std::iter::from_fn(|| picker.next_move()).find(allowed)
+            });
         }
         result.elapsed = self.start.elapsed();
         result
