@@ -172,7 +172,16 @@ pub fn list_heuristics() {
             if *name == "enabled" {
                 continue;
             }
-            println!("    {}.{name} = {}  ({doc})", info.name, defaults[*name]);
+            let range = HeuristicsConfig::param_ranges(info.id)
+                .iter()
+                .find(|(param, _, _)| param == name)
+                .map_or(String::new(), |(_, low, high)| {
+                    format!(" in {low}..={high}")
+                });
+            println!(
+                "    {}.{name} = {}{range}  ({doc})",
+                info.name, defaults[*name]
+            );
         }
         println!();
     }

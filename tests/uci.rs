@@ -254,6 +254,25 @@ fn hostile_options_and_input_are_answered_and_survived() {
     assert!(reply[0].contains("Seed is 0..2147483647"), "{reply:?}");
     let reply = s.answer_to("setoption name gsr.red2 value 2000000");
     assert!(reply[0].starts_with("info string"), "{reply:?}");
+    // The panic: a negative null-move reduction is refused by its declared range, and
+    // the engine searches on.
+    assert!(
+        s.answer_to("setoption name Heuristics value classic")
+            .is_empty()
+    );
+    let reply = s.answer_to("setoption name null_move.reduction value -2");
+    assert!(
+        reply[0].contains("null_move.reduction is 0..16, got -2"),
+        "{reply:?}"
+    );
+    assert!(
+        id.iter()
+            .any(|l| l == "option name null_move.reduction type spin default 2 min 0 max 16")
+    );
+    s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    s.send("go depth 3");
+    let lines = s.read_until(|l| l.starts_with("bestmove"));
+    assert_ne!(bestmove(&lines), "0000");
     // A line that is not UTF-8 is skipped; the engine keeps serving.
     s.stdin.write_all(&[0xff, 0xfe, b'g', b'o', b'\n']).unwrap();
     s.send("isready");

@@ -189,20 +189,12 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
             ));
         }
     }
-    // A negative reduction deepens instead of reducing: with a null move in between, the
-    // search would grow without end (until the deepest ply).
-    for (name, value) in [
-        ("null_move.reduction", h.null_move.reduction),
-        ("null_move_guarded.reduction", h.null_move_guarded.reduction),
-        ("gsr.red1", h.gsr.red1),
-        ("gsr.red2", h.gsr.red2),
-    ] {
-        if value < 0 {
-            return Err(format!("{name} is a reduction, 0 or more, got {value}"));
+    // Every parameter within its declared range (a negative reduction, say, would deepen the
+    // search without end).
+    for id in Id::all() {
+        if let Some(message) = h.out_of_range(id) {
+            return Err(format!("{}.{message}", id.name()));
         }
-    }
-    if h.killers.enabled && !(1..=2).contains(&h.killers.slots) {
-        return Err("killers.slots is 1 or 2".into());
     }
     Ok(())
 }
@@ -289,7 +281,14 @@ mod tests {
     #[test]
     fn negative_reductions_are_refused() {
         let err = parse("classic,null_move,null_move.reduction=-2").unwrap_err();
-        assert!(err.contains("null_move.reduction is a reduction"), "{err}");
+        assert!(
+            err.contains("null_move.reduction is 0..16, got -2"),
+            "{err}"
+        );
+        let err = parse("killers,killers.slots=3").unwrap_err();
+        assert!(err.contains("killers.slots is 1..2"), "{err}");
+        assert!(parse("rsi,rsi.over=101").is_err());
+        assert!(parse("gsr,gsr.cross_range=0").is_err());
         assert!(parse("gsr,gsr.red2=-1").is_err());
         parse("classic,null_move.reduction=3").unwrap();
     }

@@ -196,10 +196,15 @@ impl UciEngine {
                     continue;
                 }
                 let option = format!("option name {}.{name}", info.name);
+                let range = HeuristicsConfig::param_ranges(info.id)
+                    .iter()
+                    .find(|(param, _, _)| param == name)
+                    .map(|(_, low, high)| (*low as i64, *high as i64));
                 send(&match value {
                     Value::Bool(b) => format!("{option} type check default {b}"),
                     Value::Number(n) if n.is_i64() || n.is_u64() => {
-                        format!("{option} type spin default {n} min {PARAM_MIN} max {PARAM_MAX}")
+                        let (low, high) = range.unwrap_or((PARAM_MIN, PARAM_MAX));
+                        format!("{option} type spin default {n} min {low} max {high}")
                     }
                     Value::String(text) => format!("{option} type string default {text}"),
                     other => format!("{option} type string default {other}"),

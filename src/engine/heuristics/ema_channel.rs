@@ -36,17 +36,17 @@ heuristic_params! {
         /// (b) rising band instead of `ema5 <= ema10`.
         pub rising_band: bool = false,
         /// Width of the rising band (002: 2 pawns).
-        pub band: i32 = 2 * PAWN,
+        pub band: i32 [0..=2000] = 2 * PAWN,
         /// (c) never prune inside `ema10 ± stdev_multiplier * stdev`.
         pub stdev_channel: bool = false,
         /// Width of the stdev channel in deviations (002: 2).
-        pub stdev_multiplier: f64 = 2.0,
+        pub stdev_multiplier: f64 [0.0..=10.0] = 2.0,
         /// (d) the margin form.
         pub margin_form: bool = false,
         /// (e) the CCI channel `ema10 + dev*cci_multiplier <= alpha`.
         pub cci_channel: bool = false,
         /// The CCI multiplier (002: sqrt(2), "the peak of a sine of unit RMS").
-        pub cci_multiplier: f64 = std::f64::consts::SQRT_2,
+        pub cci_multiplier: f64 [0.0..=10.0] = std::f64::consts::SQRT_2,
     }
 }
 

@@ -22,9 +22,9 @@ heuristic_params! {
         /// Futility pruning.
         pub enabled: bool = false,
         /// The margin (004: half a pawn, "the largest positional gain").
-        pub margin: i32 = PAWN / 2,
+        pub margin: i32 [0..=2000] = PAWN / 2,
         /// Applied at the last this many plies (004: 2).
-        pub max_depth: i32 = 2,
+        pub max_depth: i32 [0..=16] = 2,
         /// The frontier form (at the node).
         pub frontier: bool = true,
         /// The pre-frontier form (in the parent, per move).

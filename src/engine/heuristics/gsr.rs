@@ -19,15 +19,15 @@ heuristic_params! {
         /// Genetic search reduction.
         pub enabled: bool = false,
         /// The crossover point is `rand() % cross_range + 1` (002: 56).
-        pub cross_range: u32 = 56,
+        pub cross_range: u32 [1..=256] = 56,
         /// No reduction up to this ply (002: MIN_PLY = 2).
-        pub min_ply: u32 = 2,
+        pub min_ply: u32 [0..=127] = 2,
         /// RED2 only above this depth (002: MIN_DEPTH = 2).
-        pub min_depth: i32 = 2,
+        pub min_depth: i32 [0..=127] = 2,
         /// The small reduction (002: RED1 = 1).
-        pub red1: i32 = 1,
+        pub red1: i32 [0..=16] = 1,
         /// The large reduction (002: RED2 = 2).
-        pub red2: i32 = 2,
+        pub red2: i32 [0..=16] = 2,
     }
 }
 

@@ -13,9 +13,9 @@ heuristic_params! {
         /// The simple GSR.
         pub enabled: bool = false,
         /// The crossover point is `rand() % cross_range + 1` (002: 56).
-        pub cross_range: u32 = 56,
+        pub cross_range: u32 [1..=256] = 56,
         /// The first plies are searched normally (002: `ply <= 2`).
-        pub min_ply: u32 = 2,
+        pub min_ply: u32 [0..=127] = 2,
     }
 }
 

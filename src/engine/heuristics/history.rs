@@ -16,7 +16,7 @@ heuristic_params! {
         /// Add `depth * depth` instead of 1 (the documented variant).
         pub depth_squared: bool = false,
         /// 002's `MAX_HIST`: both tables are halved when an entry exceeds it (our value).
-        pub max_hist: i32 = 16384,
+        pub max_hist: i32 [1..=1000000] = 16384,
     }
 }
 

@@ -16,7 +16,7 @@ heuristic_params! {
         /// Nega-scout with internal iterative deepening.
         pub enabled: bool = false,
         /// Nodes at or below this depth always get the full-depth null-window search (002: 2).
-        pub shallow_depth: i32 = 2,
+        pub shallow_depth: i32 [0..=127] = 2,
     }
 }
 

@@ -12,9 +12,9 @@ heuristic_params! {
         /// Keep and use the mate-history table.
         pub enabled: bool = false,
         /// Fixed part of the bonus (002: 20).
-        pub bonus_base: i32 = 20,
+        pub bonus_base: i32 [0..=10000] = 20,
         /// Random part: `rand() % bonus_random` (002: 7).
-        pub bonus_random: u32 = 7,
+        pub bonus_random: u32 [1..=10000] = 7,
     }
 }
 

@@ -17,7 +17,7 @@ heuristic_params! {
         /// `alpha` or `beta` form.
         pub side: Side = Side::Alpha,
         /// The margin around the extremes (002: pawn/2).
-        pub margin: i32 = PAWN / 2,
+        pub margin: i32 [0..=2000] = PAWN / 2,
     }
 }
 

@@ -205,6 +205,16 @@ macro_rules! registry {
             pub fn param_docs(id: Id) -> &'static [(&'static str, &'static str)] {
                 match id { $( Id::$variant => $field::Params::DOCS ),* }
             }
+
+            /// Each numeric parameter's range: (name, low, high).
+            pub fn param_ranges(id: Id) -> &'static [(&'static str, f64, f64)] {
+                match id { $( Id::$variant => $field::Params::RANGES ),* }
+            }
+
+            /// The first parameter of heuristic `id` outside its range, as a message.
+            pub fn out_of_range(&self, id: Id) -> Option<String> {
+                match id { $( Id::$variant => self.$field.out_of_range() ),* }
+            }
         }
     };
 }

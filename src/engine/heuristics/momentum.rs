@@ -22,9 +22,9 @@ heuristic_params! {
         /// The main-search form (verified by a reduced search).
         pub main_form: bool = true,
         /// Quiescence depth beyond which captures are filtered (002: `depth > 2`).
-        pub quiescence_min_depth: i32 = 2,
+        pub quiescence_min_depth: i32 [0..=127] = 2,
         /// A capture below this momentum is skipped in quiescence (002: pawn/2).
-        pub good_capture: i32 = PAWN / 2,
+        pub good_capture: i32 [0..=2000] = PAWN / 2,
         /// Use the full static evaluation series instead of material.
         pub use_eval: bool = false,
     }

@@ -12,7 +12,7 @@ heuristic_params! {
         /// Try the null move.
         pub enabled: bool = false,
         /// Depth reduction `R` (001: 2; the documented variant is 3).
-        pub reduction: i32 = 2,
+        pub reduction: i32 [0..=16] = 2,
     }
 }
 

@@ -14,11 +14,11 @@ heuristic_params! {
         /// Try the guarded null move.
         pub enabled: bool = false,
         /// Only while fewer half-moves than this were played before the search (002: 30).
-        pub max_game_plies: u32 = 30,
+        pub max_game_plies: u32 [0..=10000] = 30,
         /// Only beyond this ply (002: `ply > 2`).
-        pub min_ply: u32 = 2,
+        pub min_ply: u32 [0..=127] = 2,
         /// Depth reduction: the null-move search runs at `depth - 1 - reduction` (002: depth-3).
-        pub reduction: i32 = 2,
+        pub reduction: i32 [0..=16] = 2,
     }
 }
 

@@ -2,12 +2,15 @@
 //! defaults and the one-line documentation `searchlab heuristics` prints all come from the same
 //! declaration.
 
-/// Declare a `Params` struct: `field: Type = default` with a `///` line each.
+/// Declare a `Params` struct: `field: Type [LOW..=HIGH] = default` with a `///` line each. The
+/// range, given for every number, is the parameter's real range: the UCI option advertises it
+/// and the CLI, UCI and JSON settings are checked against it (`Params::out_of_range`).
 macro_rules! heuristic_params {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
-            $( $(#[doc = $doc:literal])+ pub $field:ident : $ty:ty = $default:expr ),* $(,)?
+            $( $(#[doc = $doc:literal])+
+               pub $field:ident : $ty:ty $([$low:literal ..= $high:literal])? = $default:expr ),* $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -27,6 +30,25 @@ macro_rules! heuristic_params {
             /// Each parameter's name and documentation, in declaration order.
             pub const DOCS: &'static [(&'static str, &'static str)] =
                 &[ $( (stringify!($field), concat!($($doc),+)) ),* ];
+
+            /// The range of each numeric parameter: (name, low, high).
+            pub const RANGES: &'static [(&'static str, f64, f64)] =
+                &[ $( $( (stringify!($field), $low as f64, $high as f64), )? )* ];
+
+            /// The first parameter outside its range, as a message.
+            #[allow(clippy::unnecessary_cast)]
+            pub fn out_of_range(&self) -> Option<String> {
+                $( $(
+                    let value = self.$field as f64;
+                    if !(($low as f64)..=($high as f64)).contains(&value) {
+                        return Some(format!(
+                            "{} is {}..{}, got {}",
+                            stringify!($field), $low, $high, value
+                        ));
+                    }
+                )? )*
+                None
+            }
         }
     };
 }

@@ -13,9 +13,9 @@ heuristic_params! {
         /// Razoring.
         pub enabled: bool = false,
         /// The margin: an acceptable loss (default a minor piece).
-        pub margin: i32 = 300,
+        pub margin: i32 [0..=5000] = 300,
         /// Applied at the last this many plies (001: 4).
-        pub max_depth: i32 = 4,
+        pub max_depth: i32 [0..=16] = 4,
         /// Return beta at a node whose evaluation minus the margin reaches beta.
         pub node_form: bool = true,
         /// Skip a move whose evaluation after it plus the margin stays at or below alpha.

@@ -16,13 +16,13 @@ heuristic_params! {
         /// The RSI signal.
         pub enabled: bool = false,
         /// Exchange band around 50 (002: 5).
-        pub exchange_band: f64 = 5.0,
+        pub exchange_band: f64 [0.0..=50.0] = 5.0,
         /// Rising above this RSI (002: 55).
-        pub rising: f64 = 55.0,
+        pub rising: f64 [0.0..=100.0] = 55.0,
         /// Over-bought above this RSI (002: 80).
-        pub over: f64 = 80.0,
+        pub over: f64 [0.0..=100.0] = 80.0,
         /// The flags apply beyond this ply (002: `ply > 5`).
-        pub min_ply: u32 = 5,
+        pub min_ply: u32 [0..=127] = 5,
     }
 }
 

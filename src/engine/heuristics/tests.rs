@@ -52,3 +52,22 @@ fn set_param_parses_by_type_and_rejects_unknowns() {
             .is_err()
     );
 }
+
+#[test]
+fn every_number_parameter_declares_its_range_and_its_default_is_inside() {
+    let defaults = HeuristicsConfig::default();
+    for info in REGISTRY {
+        let params = defaults.params_json(info.id);
+        let ranges = HeuristicsConfig::param_ranges(info.id);
+        for (name, value) in params.as_object().unwrap() {
+            if value.is_number() {
+                assert!(
+                    ranges.iter().any(|(param, _, _)| param == name),
+                    "{}.{name} has no range",
+                    info.name
+                );
+            }
+        }
+        assert_eq!(defaults.out_of_range(info.id), None, "{}", info.name);
+    }
+}

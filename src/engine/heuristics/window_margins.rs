@@ -22,9 +22,9 @@ heuristic_params! {
         /// `both` (002's listing), `alpha` or `beta`.
         pub side: Side = Side::Both,
         /// MARGIN1, the local window (002: a knight).
-        pub margin1: i32 = PIECE_VALUE[1],
+        pub margin1: i32 [0..=5000] = PIECE_VALUE[1],
         /// MARGIN2, the global window (002: a queen).
-        pub margin2: i32 = PIECE_VALUE[4],
+        pub margin2: i32 [0..=5000] = PIECE_VALUE[4],
     }
 }
 
