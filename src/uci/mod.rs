@@ -11,16 +11,17 @@ use std::time::Duration;
 use cozy_chess::Board;
 use cozy_chess::util::parse_uci_move;
 
-use crate::engine::fen::parse_fen;
+mod go;
+mod options;
 
-use crate::engine::config::{Algorithm, Clock, Limits, SearchConfig};
-use crate::engine::eval::EvalKind;
-use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
+pub use go::parse_go;
+use go::split_searchmoves;
+
+use crate::engine::config::{Limits, SearchConfig};
+use crate::engine::fen::parse_fen;
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
-use crate::engine::spec;
-use serde_json::Value;
 
 /// Transposition table size limits, MiB: the maximum is what a machine of this project's size
 /// (24 GiB) can hold beside everything else.
@@ -172,48 +173,6 @@ impl UciEngine {
         true
     }
 
-    fn identify(&self) {
-        send(&format!("id name searchlab {}", env!("CARGO_PKG_VERSION")));
-        send("id author the searchlab authors");
-        send(&format!(
-            "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
-        ));
-        send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
-        send("option name Eval type combo default full var full var material");
-        send(&format!(
-            "option name Seed type spin default 0 min 0 max {SEED_MAX}"
-        ));
-        send("option name Heuristics type string default plain");
-        let defaults = HeuristicsConfig::default();
-        for info in REGISTRY {
-            send(&format!(
-                "option name {} type check default false",
-                info.name
-            ));
-            let params = defaults.params_json(info.id);
-            for (name, value) in params.as_object().expect("params are objects") {
-                if name == "enabled" {
-                    continue;
-                }
-                let option = format!("option name {}.{name}", info.name);
-                let range = HeuristicsConfig::param_ranges(info.id)
-                    .iter()
-                    .find(|(param, _, _)| param == name)
-                    .map(|(_, low, high)| (*low as i64, *high as i64));
-                send(&match value {
-                    Value::Bool(b) => format!("{option} type check default {b}"),
-                    Value::Number(n) if n.is_i64() || n.is_u64() => {
-                        let (low, high) = range.unwrap_or((PARAM_MIN, PARAM_MAX));
-                        format!("{option} type spin default {n} min {low} max {high}")
-                    }
-                    Value::String(text) => format!("{option} type string default {text}"),
-                    other => format!("{option} type string default {other}"),
-                });
-            }
-        }
-        send("uciok");
-    }
-
     /// `position startpos|fen FEN [moves m1 m2 ...]`. On any error the position is unchanged
     /// and `go` refuses to search until a valid `position` arrives. A running search keeps its
     /// own copy, so it is not disturbed.
@@ -296,6 +255,12 @@ impl UciEngine {
             send("bestmove 0000");
             return Ok(());
         }
+        self.spawn_search(limits, root_moves);
+        Ok(())
+    }
+
+    /// Start the search on its own thread; it prints its best move when it ends.
+    fn spawn_search(&mut self, limits: Limits, root_moves: Vec<cozy_chess::Move>) {
         let config = SearchConfig {
             limits,
             ..self.config
@@ -345,7 +310,6 @@ impl UciEngine {
             infinite: limits.infinite,
             handle,
         });
-        Ok(())
     }
 
     /// Let a running search with a limit finish (stopping an infinite one) and wait for its
@@ -368,196 +332,10 @@ impl UciEngine {
         }
     }
 
-    /// `setoption name NAME [value VALUE]`.
-    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
-        if args.first() != Some(&"name") {
-            return Err("setoption: expected 'name <NAME> [value <VALUE>]'".into());
-        }
-        let value_at = args
-            .iter()
-            .position(|&t| t == "value")
-            .unwrap_or(args.len());
-        let name = args[1..value_at].join(" ");
-        let value = args.get(value_at + 1..).unwrap_or(&[]).join(" ");
-        self.stop_search();
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let mb: usize = value
-                    .parse()
-                    .map_err(|_| format!("setoption: Hash needs a number of MiB, got '{value}'"))?;
-                if !(1..=HASH_MAX_MB).contains(&mb) {
-                    return Err(format!(
-                        "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
-                    ));
-                }
-                // Allocate now, so that a size the machine cannot give is refused here and
-                // the previous table stays.
-                let state = SearchState::try_new(mb).map_err(|e| {
-                    format!("setoption: Hash {mb}: {e}; keeping {} MiB", self.hash_mb)
-                })?;
-                self.hash_mb = mb;
-                self.state = Some(state);
-            }
-            "algorithm" => {
-                self.config.algorithm = match value.as_str() {
-                    "alphabeta" => Algorithm::Alphabeta,
-                    "minimax" => Algorithm::Minimax,
-                    _ => {
-                        return Err(format!(
-                            "setoption: Algorithm is alphabeta or minimax, got '{value}'"
-                        ));
-                    }
-                }
-            }
-            "eval" => {
-                self.config.eval = match value.as_str() {
-                    "full" => EvalKind::Full,
-                    "material" => EvalKind::Material,
-                    _ => {
-                        return Err(format!(
-                            "setoption: Eval is full or material, got '{value}'"
-                        ));
-                    }
-                };
-                self.position.set_eval_kind(self.config.eval);
-            }
-            "seed" => {
-                self.config.seed = value
-                    .parse()
-                    .ok()
-                    .filter(|seed| *seed <= SEED_MAX)
-                    .ok_or_else(|| format!("setoption: Seed is 0..{SEED_MAX}, got '{value}'"))?;
-            }
-            "heuristics" => {
-                let parsed =
-                    spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
-                self.config.algorithm = parsed.algorithm;
-                self.config.heuristics = parsed.heuristics;
-            }
-            _ => return self.set_heuristic_option(&name, &value),
-        }
-        Ok(())
-    }
-
-    /// `setoption name <id> value true|false` or `setoption name <id>.<param> value V`. A
-    /// change that makes a combination the documents forbid is refused and undone.
-    fn set_heuristic_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let (id_name, param) = match name.split_once('.') {
-            Some((id, param)) => (id, Some(param)),
-            None => (name, None),
-        };
-        let id =
-            Id::from_name(id_name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
-        let mut changed = self.config;
-        match param {
-            None => match value {
-                "true" => changed.heuristics.set_enabled(id, true),
-                "false" => changed.heuristics.set_enabled(id, false),
-                _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
-            },
-            Some(param) => {
-                // Integer parameters are spin options: the advertised range is checked.
-                if let Ok(number) = value.parse::<i64>()
-                    && !(PARAM_MIN..=PARAM_MAX).contains(&number)
-                {
-                    return Err(format!(
-                        "setoption: {name} is {PARAM_MIN}..{PARAM_MAX}, got {number}"
-                    ));
-                }
-                changed
-                    .heuristics
-                    .set_param(id, param, value)
-                    .map_err(|e| format!("setoption: {e}"))?
-            }
-        }
-        spec::validate(&changed)
-            .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
-        self.config = changed;
-        Ok(())
-    }
-
     /// The Hash size set by the GUI, MiB.
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
     }
-}
-
-/// Take `searchmoves m1 m2 ...` out of the arguments of `go`: the moves run up to the next
-/// `go` keyword or the end.
-fn split_searchmoves<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
-    const KEYWORDS: &[&str] = &[
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "infinite",
-        "ponder",
-        "mate",
-    ];
-    let mut rest = Vec::new();
-    let mut moves = Vec::new();
-    let mut in_moves = false;
-    for &token in args {
-        if token == "searchmoves" {
-            in_moves = true;
-        } else if in_moves && !KEYWORDS.contains(&token) {
-            moves.push(token);
-        } else {
-            in_moves = false;
-            rest.push(token);
-        }
-    }
-    (rest, moves)
-}
-
-/// Parse the arguments of `go` into limits for the side to move `us`.
-pub fn parse_go(args: &[&str], us: cozy_chess::Color) -> Result<Limits, String> {
-    let mut limits = Limits::default();
-    let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) = (None, None, 0, 0, None);
-    let mut iter = args.iter();
-    while let Some(&key) = iter.next() {
-        let mut number = || -> Result<u64, String> {
-            let text = iter
-                .next()
-                .ok_or_else(|| format!("go: '{key}' needs a value"))?;
-            // Some GUIs send negative clock times when flagging; treat them as zero.
-            if let Ok(n) = text.parse::<i64>() {
-                return Ok(n.max(0) as u64);
-            }
-            Err(format!("go: bad value '{text}' for '{key}'"))
-        };
-        match key {
-            "depth" => limits.depth = Some(number()?.clamp(1, 127) as u32),
-            "nodes" => limits.nodes = Some(number()?.max(1)),
-            "movetime" => limits.movetime_ms = Some(number()?),
-            "wtime" => wtime = Some(number()?),
-            "btime" => btime = Some(number()?),
-            "winc" => winc = number()?,
-            "binc" => binc = number()?,
-            "movestogo" => movestogo = Some(number()?.clamp(1, 1000) as u32),
-            "infinite" => limits.infinite = true,
-            "ponder" => {}
-            "mate" => limits.mate = Some(number()?.clamp(1, 63) as u32),
-            "searchmoves" => return Err("go: 'searchmoves' needs moves".into()),
-            _ => return Err(format!("go: unknown parameter '{key}'")),
-        }
-    }
-    let (time, inc) = match us {
-        cozy_chess::Color::White => (wtime, winc),
-        cozy_chess::Color::Black => (btime, binc),
-    };
-    if let Some(time_ms) = time {
-        limits.clock = Some(Clock {
-            time_ms,
-            inc_ms: inc,
-            movestogo,
-        });
-    }
-    Ok(limits)
 }
 
 #[cfg(test)]

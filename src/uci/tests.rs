@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::config::Clock;
 use cozy_chess::Color;
 
 #[test]

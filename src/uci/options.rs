@@ -1,0 +1,164 @@
+//! The engine's UCI options: what `uci` advertises and what `setoption` accepts. Every
+//! heuristic is a check option and every parameter an option of its own, with the range its
+//! `Params` declares.
+
+use serde_json::Value;
+
+use super::{HASH_DEFAULT_MB, HASH_MAX_MB, PARAM_MAX, PARAM_MIN, SEED_MAX, UciEngine, send};
+use crate::engine::config::Algorithm;
+use crate::engine::eval::EvalKind;
+use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
+use crate::engine::search::SearchState;
+use crate::engine::spec;
+
+impl UciEngine {
+    pub(super) fn identify(&self) {
+        send(&format!("id name searchlab {}", env!("CARGO_PKG_VERSION")));
+        send("id author the searchlab authors");
+        send(&format!(
+            "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
+        ));
+        send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
+        send("option name Eval type combo default full var full var material");
+        send(&format!(
+            "option name Seed type spin default 0 min 0 max {SEED_MAX}"
+        ));
+        send("option name Heuristics type string default plain");
+        let defaults = HeuristicsConfig::default();
+        for info in REGISTRY {
+            send(&format!(
+                "option name {} type check default false",
+                info.name
+            ));
+            let params = defaults.params_json(info.id);
+            for (name, value) in params.as_object().expect("params are objects") {
+                if name == "enabled" {
+                    continue;
+                }
+                let option = format!("option name {}.{name}", info.name);
+                let range = HeuristicsConfig::param_ranges(info.id)
+                    .iter()
+                    .find(|(param, _, _)| param == name)
+                    .map(|(_, low, high)| (*low as i64, *high as i64));
+                send(&match value {
+                    Value::Bool(b) => format!("{option} type check default {b}"),
+                    Value::Number(n) if n.is_i64() || n.is_u64() => {
+                        let (low, high) = range.unwrap_or((PARAM_MIN, PARAM_MAX));
+                        format!("{option} type spin default {n} min {low} max {high}")
+                    }
+                    Value::String(text) => format!("{option} type string default {text}"),
+                    other => format!("{option} type string default {other}"),
+                });
+            }
+        }
+        send("uciok");
+    }
+
+    /// `setoption name NAME [value VALUE]`.
+    pub(super) fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        if args.first() != Some(&"name") {
+            return Err("setoption: expected 'name <NAME> [value <VALUE>]'".into());
+        }
+        let value_at = args
+            .iter()
+            .position(|&t| t == "value")
+            .unwrap_or(args.len());
+        let name = args[1..value_at].join(" ");
+        let value = args.get(value_at + 1..).unwrap_or(&[]).join(" ");
+        self.stop_search();
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb: usize = value
+                    .parse()
+                    .map_err(|_| format!("setoption: Hash needs a number of MiB, got '{value}'"))?;
+                if !(1..=HASH_MAX_MB).contains(&mb) {
+                    return Err(format!(
+                        "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
+                    ));
+                }
+                // Allocate now, so that a size the machine cannot give is refused here and
+                // the previous table stays.
+                let state = SearchState::try_new(mb).map_err(|e| {
+                    format!("setoption: Hash {mb}: {e}; keeping {} MiB", self.hash_mb)
+                })?;
+                self.hash_mb = mb;
+                self.state = Some(state);
+            }
+            "algorithm" => {
+                self.config.algorithm = match value.as_str() {
+                    "alphabeta" => Algorithm::Alphabeta,
+                    "minimax" => Algorithm::Minimax,
+                    _ => {
+                        return Err(format!(
+                            "setoption: Algorithm is alphabeta or minimax, got '{value}'"
+                        ));
+                    }
+                }
+            }
+            "eval" => {
+                self.config.eval = match value.as_str() {
+                    "full" => EvalKind::Full,
+                    "material" => EvalKind::Material,
+                    _ => {
+                        return Err(format!(
+                            "setoption: Eval is full or material, got '{value}'"
+                        ));
+                    }
+                };
+                self.position.set_eval_kind(self.config.eval);
+            }
+            "seed" => {
+                self.config.seed = value
+                    .parse()
+                    .ok()
+                    .filter(|seed| *seed <= SEED_MAX)
+                    .ok_or_else(|| format!("setoption: Seed is 0..{SEED_MAX}, got '{value}'"))?;
+            }
+            "heuristics" => {
+                let parsed =
+                    spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
+                self.config.algorithm = parsed.algorithm;
+                self.config.heuristics = parsed.heuristics;
+            }
+            _ => return self.set_heuristic_option(&name, &value),
+        }
+        Ok(())
+    }
+
+    /// `setoption name <id> value true|false` or `setoption name <id>.<param> value V`. A
+    /// change that makes a combination the documents forbid is refused and undone.
+    fn set_heuristic_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let (id_name, param) = match name.split_once('.') {
+            Some((id, param)) => (id, Some(param)),
+            None => (name, None),
+        };
+        let id =
+            Id::from_name(id_name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
+        let mut changed = self.config;
+        match param {
+            None => match value {
+                "true" => changed.heuristics.set_enabled(id, true),
+                "false" => changed.heuristics.set_enabled(id, false),
+                _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
+            },
+            Some(param) => {
+                // Integer parameters are spin options: the advertised range is checked.
+                if let Ok(number) = value.parse::<i64>()
+                    && !(PARAM_MIN..=PARAM_MAX).contains(&number)
+                {
+                    return Err(format!(
+                        "setoption: {name} is {PARAM_MIN}..{PARAM_MAX}, got {number}"
+                    ));
+                }
+                changed
+                    .heuristics
+                    .set_param(id, param, value)
+                    .map_err(|e| format!("setoption: {e}"))?
+            }
+        }
+        spec::validate(&changed)
+            .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
+        self.config = changed;
+        Ok(())
+    }
+}
