@@ -184,7 +184,12 @@ impl Counter {
 
     /// Look a counter up by its key.
     pub fn from_key(key: &str) -> Option<Counter> {
-        Counter::all().find(|c| c.key() == key)
+        let (name, form) = match key.split_once('.') {
+            Some((name, form)) => (name, Some(form)),
+            None => (key, None),
+        };
+        let id = Id::from_name(name)?;
+        Counter::of_heuristic(id).find(|c| c.form_name() == form)
     }
 }
 

@@ -126,16 +126,20 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one entry).
     pub fn new(mb: usize) -> Self {
-        let count = (mb * 1024 * 1024 / std::mem::size_of::<Entry>()).max(1);
         TranspositionTable {
-            entries: vec![Entry::default(); count],
+            entries: vec![Entry::default(); Self::entries_in(mb)],
         }
+    }
+
+    /// How many entries `mb` MiB hold (at least one).
+    fn entries_in(mb: usize) -> usize {
+        (mb.saturating_mul(1024 * 1024) / std::mem::size_of::<Entry>()).max(1)
     }
 
     /// A table of `mb` MiB, or an error when the memory cannot be had (instead of aborting
     /// the process, as a failed allocation does).
     pub fn try_new(mb: usize) -> Result<Self, String> {
-        let count = (mb.saturating_mul(1024 * 1024) / std::mem::size_of::<Entry>()).max(1);
+        let count = Self::entries_in(mb);
         let mut entries = Vec::new();
         entries
             .try_reserve_exact(count)

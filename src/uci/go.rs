@@ -2,29 +2,16 @@
 
 use crate::engine::config::{Clock, Limits};
 
-/// Take `searchmoves m1 m2 ...` out of the arguments of `go`: the moves run up to the next
-/// `go` keyword or the end.
+/// Take `searchmoves m1 m2 ...` out of the arguments of `go`: the moves are the tokens after it
+/// written as UCI moves (`e2e4`, `e7e8q`), up to the first that is not one.
 pub(super) fn split_searchmoves<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
-    const KEYWORDS: &[&str] = &[
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "infinite",
-        "ponder",
-        "mate",
-    ];
     let mut rest = Vec::new();
     let mut moves = Vec::new();
     let mut in_moves = false;
     for &token in args {
         if token == "searchmoves" {
             in_moves = true;
-        } else if in_moves && !KEYWORDS.contains(&token) {
+        } else if in_moves && looks_like_a_move(token) {
             moves.push(token);
         } else {
             in_moves = false;
@@ -32,6 +19,15 @@ pub(super) fn split_searchmoves<'a>(args: &[&'a str]) -> (Vec<&'a str>, Vec<&'a 
         }
     }
     (rest, moves)
+}
+
+/// Written as a UCI move: two squares and an optional promotion piece.
+fn looks_like_a_move(token: &str) -> bool {
+    let b = token.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    (b.len() == 4 || (b.len() == 5 && b"nbrq".contains(&b[4])))
+        && square(b[0], b[1])
+        && square(b[2], b[3])
 }
 
 /// Parse the arguments of `go` into limits for the side to move `us`.

@@ -27,10 +27,8 @@ use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
 /// (24 GiB) can hold beside everything else.
 const HASH_DEFAULT_MB: usize = 16;
 const HASH_MAX_MB: usize = 8192;
-/// The range advertised (and checked) for `Seed` and for integer heuristic parameters.
+/// The range advertised (and checked) for `Seed`.
 const SEED_MAX: u64 = 2_147_483_647;
-const PARAM_MIN: i64 = -1_000_000;
-const PARAM_MAX: i64 = 1_000_000;
 
 /// Write one line to stdout and flush it (the GUI reads line by line).
 fn send(line: &str) {

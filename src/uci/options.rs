@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{HASH_DEFAULT_MB, HASH_MAX_MB, PARAM_MAX, PARAM_MIN, SEED_MAX, UciEngine, send};
+use super::{HASH_DEFAULT_MB, HASH_MAX_MB, SEED_MAX, UciEngine, send};
 use crate::engine::config::Algorithm;
 use crate::engine::eval::EvalKind;
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
@@ -40,14 +40,14 @@ impl UciEngine {
                     .iter()
                     .find(|(param, _, _)| param == name)
                     .map(|(_, low, high)| (*low as i64, *high as i64));
-                send(&match value {
-                    Value::Bool(b) => format!("{option} type check default {b}"),
-                    Value::Number(n) if n.is_i64() || n.is_u64() => {
-                        let (low, high) = range.unwrap_or((PARAM_MIN, PARAM_MAX));
+                // Every integer parameter declares its range (a registry test checks it).
+                send(&match (value, range) {
+                    (Value::Bool(b), _) => format!("{option} type check default {b}"),
+                    (Value::Number(n), Some((low, high))) if n.is_i64() || n.is_u64() => {
                         format!("{option} type spin default {n} min {low} max {high}")
                     }
-                    Value::String(text) => format!("{option} type string default {text}"),
-                    other => format!("{option} type string default {other}"),
+                    (Value::String(text), _) => format!("{option} type string default {text}"),
+                    (other, _) => format!("{option} type string default {other}"),
                 });
             }
         }
@@ -141,20 +141,11 @@ impl UciEngine {
                 "false" => changed.heuristics.set_enabled(id, false),
                 _ => return Err(format!("setoption: {name} is true or false, got '{value}'")),
             },
-            Some(param) => {
-                // Integer parameters are spin options: the advertised range is checked.
-                if let Ok(number) = value.parse::<i64>()
-                    && !(PARAM_MIN..=PARAM_MAX).contains(&number)
-                {
-                    return Err(format!(
-                        "setoption: {name} is {PARAM_MIN}..{PARAM_MAX}, got {number}"
-                    ));
-                }
-                changed
-                    .heuristics
-                    .set_param(id, param, value)
-                    .map_err(|e| format!("setoption: {e}"))?
-            }
+            // Validation below checks the parameter against its declared range.
+            Some(param) => changed
+                .heuristics
+                .set_param(id, param, value)
+                .map_err(|e| format!("setoption: {e}"))?,
         }
         spec::validate(&changed)
             .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;

@@ -156,21 +156,21 @@ pub struct SearchState {
 impl SearchState {
     /// A state with a transposition table of `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Self {
-        SearchState {
-            tt: TranspositionTable::new(hash_mb),
-            killers: Killers::default(),
-            history: History::default(),
-        }
+        Self::with_table(TranspositionTable::new(hash_mb))
     }
 
     /// A state with a transposition table of `hash_mb` MiB, or an error when the memory
     /// cannot be had.
     pub fn try_new(hash_mb: usize) -> Result<Self, String> {
-        Ok(SearchState {
-            tt: TranspositionTable::try_new(hash_mb)?,
+        Ok(Self::with_table(TranspositionTable::try_new(hash_mb)?))
+    }
+
+    fn with_table(tt: TranspositionTable) -> Self {
+        SearchState {
+            tt,
             killers: Killers::default(),
             history: History::default(),
-        })
+        }
     }
 
     /// The state a configuration needs: a real table only when `tt` is on.
@@ -226,6 +226,8 @@ pub struct Searcher {
     frames: Box<[Frame; MAX_PLY + 1]>,
     /// Null moves on the current line.
     null_depth: usize,
+    /// The entries of the 002 signal table this configuration consults (`signals.rs`).
+    active_signals: Vec<usize>,
     /// The root moves to search (UCI `searchmoves`); empty: every legal move.
     root_moves: Vec<Move>,
     state: SearchState,
@@ -265,7 +267,7 @@ impl Searcher {
         let needs_line_stats = REGISTRY
             .iter()
             .any(|info| info.reads_line && on[info.id as usize]);
-        Searcher {
+        let mut searcher = Searcher {
             pos,
             config,
             on,
@@ -275,6 +277,7 @@ impl Searcher {
             previous_pv: Vec::new(),
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
             null_depth: 0,
+            active_signals: Vec::new(),
             root_moves: Vec::new(),
             state,
             streams: random_streams(config.seed),
@@ -283,7 +286,9 @@ impl Searcher {
             hard_deadline: None,
             nodes_before: 0,
             aborted: false,
-        }
+        };
+        searcher.select_signals();
+        searcher
     }
 
     /// Search only these root moves (UCI `go searchmoves`); an empty list means every move.

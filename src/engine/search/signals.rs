@@ -113,6 +113,25 @@ pub(super) const SIGNALS: &[Signal] = &[
 ];
 
 impl Searcher {
+    /// Choose once per search the table entries this configuration consults: signals that
+    /// are on, on the bounds their parameters play (the configuration never changes during a
+    /// search, so the move loop does not ask again).
+    pub(super) fn select_signals(&mut self) {
+        let h = &self.config.heuristics;
+        self.active_signals = SIGNALS
+            .iter()
+            .enumerate()
+            .filter(|(_, signal)| {
+                let id = signal.counter.id();
+                h.enabled(id)
+                    && h.signal_side(id)
+                        .is_some_and(|side| side == signal.side || side == Side::Both)
+                    && (signal.applies)(h)
+            })
+            .map(|(index, _)| index)
+            .collect();
+    }
+
     /// Step 7c-iv: the verified 002 signals. `Some(alpha)` skips the move, `Some(beta)` cuts
     /// the node; `None` searches it.
     pub(super) fn verified_signals(
@@ -123,17 +142,9 @@ impl Searcher {
         selective: bool,
     ) -> Option<Score> {
         let mut verification = None;
-        for signal in SIGNALS {
-            // Step 7c-iv-a. Only signals that are on, on the bounds their parameters play.
-            let id = signal.counter.id();
-            let h = &self.config.heuristics;
-            let plays = self.on(id)
-                && h.signal_side(id)
-                    .is_some_and(|side| side == signal.side || side == Side::Both)
-                && (signal.applies)(h);
-            if !plays {
-                continue;
-            }
+        // Step 7c-iv-a. Only the entries chosen for this configuration (`select_signals`).
+        for index in 0..self.active_signals.len() {
+            let signal = &SIGNALS[self.active_signals[index]];
             // Step 7c-iv-b. The proposal, counted; then the shared verification.
             if self.consult(signal.counter, selective, |h| {
                 (signal.proposes)(node, mv, h)

@@ -65,36 +65,40 @@ pub(super) fn solve_difference(
     })
 }
 
-/// A position's EBF at iteration `index` (0-based): `(N_d / N_{d-2})^(1/2)`, the branching
-/// factor over two plies. The ratio of consecutive iterations flips with the parity of the
-/// depth (odd and even depths cost differently in alpha-beta), this one does not.
-fn ebf_at(r: &PositionRecord, index: usize) -> Option<f64> {
-    let earlier = iteration_nodes(r.iterations.get(index.checked_sub(2)?)?);
-    let now = iteration_nodes(r.iterations.get(index)?);
+/// A position's EBF at depth `d`: `(N_d / N_{d-2})^(1/2)`, the branching factor over two
+/// plies, from the iterations of depths d and d-2 (an external engine may skip depths). The
+/// ratio of consecutive iterations flips with the parity of the depth (odd and even depths
+/// cost differently in alpha-beta); this one does not.
+fn ebf_at(r: &PositionRecord, depth: u32) -> Option<f64> {
+    let nodes_at = |d: u32| {
+        r.iterations
+            .iter()
+            .find(|it| it.depth == d)
+            .map(iteration_nodes)
+    };
+    let (now, earlier) = (nodes_at(depth)?, nodes_at(depth.checked_sub(2)?)?);
     (earlier > 0 && now > 0).then(|| (now as f64 / earlier as f64).sqrt())
 }
 
-/// Every position's EBF at its last completed iteration (three iterations needed).
+/// Every position's EBF at its last completed depth.
 pub(super) fn ebfs(records: &[&PositionRecord]) -> Vec<f64> {
     records
         .iter()
-        .filter_map(|r| ebf_at(r, r.iterations.len().checked_sub(1)?))
+        .filter_map(|r| ebf_at(r, r.iterations.last()?.depth))
         .collect()
 }
 
-/// The EBF at each depth from 3 on: geometric mean over the positions that completed it.
+/// The EBF at each depth: geometric mean over the positions that completed it and the depth
+/// two below.
 pub(super) fn ebf_by_depth(records: &[&PositionRecord]) -> Vec<(u32, compare::Interval)> {
     let deepest = records
         .iter()
-        .map(|r| r.iterations.len())
+        .filter_map(|r| r.iterations.last().map(|it| it.depth))
         .max()
         .unwrap_or(0);
-    (2..deepest)
-        .filter_map(|index| {
-            let values: Vec<f64> = records.iter().filter_map(|r| ebf_at(r, index)).collect();
-            let depth = records
-                .iter()
-                .find_map(|r| r.iterations.get(index).map(|it| it.depth))?;
+    (3..=deepest)
+        .filter_map(|depth| {
+            let values: Vec<f64> = records.iter().filter_map(|r| ebf_at(r, depth)).collect();
             compare::geometric_mean(&values).map(|ebf| (depth, ebf))
         })
         .collect()
