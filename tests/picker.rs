@@ -17,7 +17,7 @@ const POSITIONS: [&str; 3] = [
 ];
 
 /// Which ordering toggles are on: bit 0 PV move, 1 hash move, 2 killers, 3 MVV/LVA,
-/// 4 history, 5 mate history.
+/// 4 history, 5 mate history, 6 shuffled quiet order.
 fn picker_perft(
     board: &Board,
     depth: u32,
@@ -52,6 +52,7 @@ fn picker_perft(
         killers: (toggles & 4 != 0).then_some([pick(2), Some(illegal)]),
         mvv_lva: (toggles & 8 != 0).then_some((mvv, pick(3).map(|m| m.to))),
         quiet_key: (toggles & 48 != 0).then_some(&quiet_key),
+        shuffle_quiets: (toggles & 64 != 0).then(|| board.hash()),
     };
     let mut picker = MovePicker::with_ordering(board, &ordering);
     let mut seen = Vec::new();
@@ -98,7 +99,7 @@ fn picker_perft_equals_perft_under_every_toggle_combination() {
     for fen in POSITIONS {
         let board: Board = fen.parse().unwrap();
         let expected = perft(&board, 3);
-        for toggles in 0..64 {
+        for toggles in 0..128 {
             assert_eq!(
                 picker_perft(&board, 3, toggles, &tables, &mvv, &[]),
                 expected,

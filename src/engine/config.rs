@@ -20,6 +20,34 @@ pub enum Algorithm {
     Minimax,
 }
 
+/// The order quiet moves are tried in before any ordering heuristic sorts them: what 003
+/// means by "no sorting". Ifrit's generator order is not published, and the killers' gain
+/// depends on it (the worse the base order, the more killers recover), so it is a parameter
+/// of the measurement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum QuietOrder {
+    /// cozy-chess's generation order: pawns, knights, bishops, rooks, queens, king, each by
+    /// square.
+    #[default]
+    Generator,
+    /// A pseudo-random permutation per position, drawn from (seed, Zobrist key): the same
+    /// position always gets the same order, as from a fixed but unknown generator.
+    Shuffled,
+}
+
+/// How the horizon leaf (and the quiescence stand pat) is evaluated. The score is the same;
+/// the cost is not, which matters when 000's time ratios are compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LeafEval {
+    /// Read the evaluation kept up to date move by move.
+    #[default]
+    Incremental,
+    /// Evaluate the board from scratch at every leaf, as Ifrit's plain leaf does (000).
+    Scratch,
+}
+
 /// A game clock for one side, as UCI's `go wtime/btime/winc/binc/movestogo` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
@@ -95,6 +123,12 @@ pub struct SearchConfig {
     pub algorithm: Algorithm,
     /// The static evaluation.
     pub eval: EvalKind,
+    /// The order of quiet moves before the ordering heuristics (`quiet_order=` in a SPEC).
+    #[serde(default)]
+    pub quiet_order: QuietOrder,
+    /// How leaves evaluate (`leaf_eval=` in a SPEC).
+    #[serde(default)]
+    pub leaf_eval: LeafEval,
     /// When to stop.
     pub limits: Limits,
     /// Seed of the search's PRNG (reset at the start of every search).

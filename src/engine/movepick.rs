@@ -189,8 +189,21 @@ pub struct Ordering<'a> {
     /// MVV/LVA capture ordering (`mvv_lva` on) and where the opponent's last move landed.
     pub mvv_lva: Option<(&'a super::heuristics::mvv_lva::Params, Option<Square>)>,
     /// The key quiet moves are sorted by, highest first (history and mate history when they
-    /// are on); without one they keep generation order.
+    /// are on); without one they keep their base order.
     pub quiet_key: Option<&'a dyn Fn(Move) -> i32>,
+    /// The base order of quiet moves: generation order (`None`), or a permutation drawn from
+    /// this seed (`quiet_order=shuffled`).
+    pub shuffle_quiets: Option<u64>,
+}
+
+/// A Fisher-Yates permutation of `moves` from `seed` (xoshiro256++).
+fn shuffle(moves: &mut [Move], seed: u64) {
+    use rand_core::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    for i in (1..moves.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        moves.swap(i, j);
+    }
 }
 
 /// Yields the legal moves of one node, stage by stage, each exactly once.
@@ -226,6 +239,9 @@ impl MovePicker {
                 std::cmp::Reverse(mvv_lva::capture_key(board, mv, last_moved_to, params))
             });
             sorted_captures = true;
+        }
+        if let Some(seed) = ordering.shuffle_quiets {
+            shuffle(&mut list.moves[captures..], seed);
         }
         if let Some(key) = ordering.quiet_key {
             // Each key is computed once, then the pairs are sorted; stable, so equal keys keep

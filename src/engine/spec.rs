@@ -1,12 +1,14 @@
 //! The toggle syntax, the same on the command line (`--heuristics SPEC`), over UCI and in JSON:
 //! a comma-separated list applied left to right, starting from nothing (plain alpha-beta,
 //! captures first). Each item is a preset name, an id (`killers`, the same as `+killers`),
-//! `-id`, `id.param=value`, or `algorithm=alphabeta|minimax`. Example:
+//! `-id`, `id.param=value`, `algorithm=alphabeta|minimax`, `quiet_order=generator|shuffled`
+//! (the order of unsorted quiet moves) or `leaf_eval=incremental|scratch` (how leaves
+//! evaluate; the cost changes, not the score). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
 
-use super::config::{Algorithm, SearchConfig};
+use super::config::{Algorithm, LeafEval, QuietOrder, SearchConfig};
 use super::heuristics::{Id, Side, SignalRule, id_list};
 
 /// A named configuration.
@@ -28,18 +30,18 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "ifrit-plain",
-        description: "003's first configuration: quiescence on, no sorting",
-        spec: "quiescence",
+        description: "003's first configuration: no sorting; quiescence as 000 describes Ifrit's (material stand pat, no check detector)",
+        spec: "quiescence,quiescence.eval=material,quiescence.evasions=false",
     },
     Preset {
         name: "ifrit-killers",
-        description: "003's second configuration: quiescence, two killers",
-        spec: "quiescence,killers",
+        description: "003's second configuration: two killers; Ifrit's quiescence (000)",
+        spec: "ifrit-plain,killers",
     },
     Preset {
         name: "ifrit-capture-killers",
-        description: "003's third configuration: quiescence, best capture (MVV/LVA) first, then killers",
-        spec: "quiescence,mvv_lva,killers",
+        description: "003's third configuration: best capture (MVV/LVA) first, then two killers; Ifrit's quiescence (000)",
+        spec: "ifrit-plain,mvv_lva,killers",
     },
     Preset {
         name: "minimax",
@@ -48,8 +50,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "minimax-q",
-        description: "000's full-width minimax with quiescence (captures only, material evaluation)",
-        spec: "algorithm=minimax,quiescence",
+        description: "000's full-width minimax with Ifrit's quiescence: captures only, material stand pat, no check detector",
+        spec: "algorithm=minimax,ifrit-plain",
     },
     Preset {
         name: "centurion",
@@ -106,6 +108,26 @@ pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
                 "alphabeta" => Algorithm::Alphabeta,
                 "minimax" => Algorithm::Minimax,
                 _ => return Err(format!("algorithm is alphabeta or minimax, got '{value}'")),
+            };
+        } else if let Some(value) = item.strip_prefix("quiet_order=") {
+            config.quiet_order = match value {
+                "generator" => QuietOrder::Generator,
+                "shuffled" => QuietOrder::Shuffled,
+                _ => {
+                    return Err(format!(
+                        "quiet_order is generator or shuffled, got '{value}'"
+                    ));
+                }
+            };
+        } else if let Some(value) = item.strip_prefix("leaf_eval=") {
+            config.leaf_eval = match value {
+                "incremental" => LeafEval::Incremental,
+                "scratch" => LeafEval::Scratch,
+                _ => {
+                    return Err(format!(
+                        "leaf_eval is incremental or scratch, got '{value}'"
+                    ));
+                }
             };
         } else if let Some(name) = item.strip_prefix('-') {
             config.heuristics.set_enabled(lookup(name)?, false);

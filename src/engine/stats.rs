@@ -35,11 +35,22 @@ pub struct SearchStats {
     pub quiescence: u64,
     /// Deepest ply reached at node entry, quiescence included.
     pub seldepth: u32,
-    /// Beta cut-offs in the main search.
+    /// Beta cut-offs by a move in the main search (interior nodes).
     pub cutoffs: u64,
-    /// Beta cut-offs caused by the first move searched: `first_move_cutoffs / cutoffs` is the
+    /// Of which by the node's first legal move: `first_move_cutoffs / cutoffs` is the
     /// standard measure of move-ordering quality.
     pub first_move_cutoffs: u64,
+    /// Sum over the interior cut-offs of the cutting move's 1-based index among the node's
+    /// legal moves (`/ cutoffs`: the mean index of the cut-off move).
+    pub cutoff_index_sum: u64,
+    /// Beta cut-offs by a capture (or evasion) in the quiescence search, stand pat excluded.
+    /// Kept apart: captures-first makes almost every quiescence cut-off a first-move one, so
+    /// pooled with the interior they would flatter a weak interior order.
+    pub quiescence_cutoffs: u64,
+    /// Of which by the node's first move.
+    pub quiescence_first_move_cutoffs: u64,
+    /// Sum of the cutting move's 1-based index over the quiescence cut-offs.
+    pub quiescence_cutoff_index_sum: u64,
     /// Per heuristic (and form): tested, fired, overruled.
     pub heuristics: HeuristicCounters,
 }
@@ -57,6 +68,27 @@ impl SearchStats {
         } else {
             self.first_move_cutoffs as f64 / self.cutoffs as f64
         }
+    }
+
+    /// A move at 1-based `index` among the node's moves cut off an interior node.
+    #[inline]
+    pub fn cutoff(&mut self, index: usize) {
+        self.cutoffs += 1;
+        self.first_move_cutoffs += u64::from(index == 1);
+        self.cutoff_index_sum += index as u64;
+    }
+
+    /// A move at 1-based `index` cut off a quiescence node.
+    #[inline]
+    pub fn quiescence_cutoff(&mut self, index: usize) {
+        self.quiescence_cutoffs += 1;
+        self.quiescence_first_move_cutoffs += u64::from(index == 1);
+        self.quiescence_cutoff_index_sum += index as u64;
+    }
+
+    /// Mean 1-based index of the move that cut an interior node.
+    pub fn mean_cutoff_index(&self) -> Option<f64> {
+        (self.cutoffs > 0).then(|| self.cutoff_index_sum as f64 / self.cutoffs as f64)
     }
 
     /// A heuristic's decision was evaluated; `fired` when it acted.
@@ -82,6 +114,10 @@ impl AddAssign for SearchStats {
         self.seldepth = self.seldepth.max(other.seldepth);
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
+        self.cutoff_index_sum += other.cutoff_index_sum;
+        self.quiescence_cutoffs += other.quiescence_cutoffs;
+        self.quiescence_first_move_cutoffs += other.quiescence_first_move_cutoffs;
+        self.quiescence_cutoff_index_sum += other.quiescence_cutoff_index_sum;
         self.heuristics += other.heuristics;
     }
 }

@@ -17,6 +17,14 @@
 //! (e) CCI channel: `ema10 + dev*sqrt(2) <= alpha`.
 //! Beta side (`side = beta`): the CCI channel's twin, cut with beta when the reduced search
 //! reaches beta and `ema10 - dev*sqrt(2) >= beta`.
+//!
+//! **The optional exemptions.** After the core rule 002 adds that "the first 1-3 legal moves,
+//! checks with pawn moves to the 7th, and captures of weak pawns (no pawn beside it and not
+//! defended by a pawn) *can be left unpruned*" ("можно не подрезать"). Its listing of the core
+//! rule does not apply them; its margin form (d) does (not the first move, no pawn to the 7th,
+//! no weak-pawn capture). So they are options of the core rule, off by default as in the
+//! listing: `spare_first=N` (1-3) never prunes the first N legal moves, `spare_tactical=true`
+//! never prunes a pawn move to the 7th or a weak-pawn capture (checks are never pruned anyway).
 
 use super::params::heuristic_params;
 use super::view::{MoveView, NodeView, Side};
@@ -47,6 +55,10 @@ heuristic_params! {
         pub cci_channel: bool = false,
         /// The CCI multiplier (002: sqrt(2), "the peak of a sine of unit RMS").
         pub cci_multiplier: f64 [0.0..=10.0] = std::f64::consts::SQRT_2,
+        /// Never prune the first this many legal moves (002's optional exemption: 1-3).
+        pub spare_first: u32 [0..=3] = 0,
+        /// Never prune a pawn move to the 7th or a weak-pawn capture (002's optional exemption).
+        pub spare_tactical: bool = false,
     }
 }
 
@@ -72,6 +84,8 @@ pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool 
     };
     let core =
         params.side.alpha() && !mv.gives_check && l <= node.alpha && r <= node.alpha && falling;
+    let not_spared = mv.legal_count > params.spare_first as usize
+        && !(params.spare_tactical && (mv.pawn_to_seventh || mv.captures_weak_pawn));
     let divergence = !params.divergence || line.gap > line.gap_before;
     let outside_stdev = !params.stdev_channel
         || (f64::from(r) - line.ema10).abs() >= params.stdev_multiplier * line.dev10;
@@ -87,7 +101,7 @@ pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool 
     };
     let cci = !params.cci_channel
         || line.ema10 + line.dev10 * params.cci_multiplier <= f64::from(node.alpha);
-    core && divergence && outside_stdev && margin_form && cci
+    core && not_spared && divergence && outside_stdev && margin_form && cci
 }
 
 /// The beta twin of the CCI channel: the move is a candidate for a verified cut.
@@ -303,5 +317,37 @@ mod tests {
         );
         mv.line.dev10 = 20.0;
         assert!(!beta_candidate(&node(), &mv, &p));
+    }
+
+    #[test]
+    fn the_optional_exemptions_spare_early_and_tactical_moves_only_when_asked() {
+        assert!(alpha_candidate(&node(), &falling_move(), &on()));
+        let first_three = Params {
+            spare_first: 3,
+            ..on()
+        };
+        assert!(!alpha_candidate(&node(), &falling_move(), &first_three));
+        let fourth = MoveView {
+            legal_count: 4,
+            ..falling_move()
+        };
+        assert!(alpha_candidate(&node(), &fourth, &first_three));
+        let tactical = Params {
+            spare_tactical: true,
+            ..on()
+        };
+        for mv in [
+            MoveView {
+                pawn_to_seventh: true,
+                ..falling_move()
+            },
+            MoveView {
+                captures_weak_pawn: true,
+                ..falling_move()
+            },
+        ] {
+            assert!(alpha_candidate(&node(), &mv, &on()));
+            assert!(!alpha_candidate(&node(), &mv, &tactical));
+        }
     }
 }

@@ -1,12 +1,19 @@
 //! `futility` (004, after E. Heinz; also 001): in the last two plies the static evaluation is
 //! trusted within a margin of half a pawn.
 //!
-//! - Frontier form, at the node: not in a null-move search, `depth <= 2`, the node is not
+//! - Frontier form, at the node: not in a test search (below), `depth <= 2`, the node is not
 //!   extended, the move into it was not a capture and gave no check, and
 //!   `evaluate() - margin >= beta` → return beta.
-//! - Pre-frontier form, in the parent after making the move: not in a null-move search,
+//! - Pre-frontier form, in the parent after making the move: not in a test search,
 //!   `depth - 1 <= 2`, the move is no capture, gives no check, is not extended, our king was
 //!   not in check, and `evaluate() + margin <= alpha` → skip the move (score taken as alpha).
+//!
+//! **Test searches.** 004 applies futility only "if we are not making a null move (or another
+//! search of reduced depth)". Both forms therefore stay off inside a null-move search and
+//! inside the reduced-depth search (`depth - 2`) that verifies a 002 signal: there futility's
+//! own error would compound the test's. The reduced search of a GSR move is not such a search
+//! (its result is the move's score, re-searched at full depth when it beats alpha), so
+//! futility applies there, as modern engines apply it inside late-move reductions.
 //!
 //! `razoring` (001) is the same pair of tests with four plies and a piece's margin; it calls
 //! the `*_with` functions here.
@@ -34,7 +41,7 @@ heuristic_params! {
 
 /// The node-form test with any depth limit and margin.
 pub fn frontier_cut_with(node: &NodeView, max_depth: i32, margin: Score) -> bool {
-    !node.in_null_search
+    !node.in_reduced_search
         && node.depth <= max_depth
         && !node.extended
         && !node.entered_by_capture
@@ -45,7 +52,7 @@ pub fn frontier_cut_with(node: &NodeView, max_depth: i32, margin: Score) -> bool
 /// The move-form test with any depth limit and margin (`mv.eval_after` is the evaluation after the
 /// move for the mover).
 pub fn prunes_move_with(node: &NodeView, mv: &MoveView, max_depth: i32, margin: Score) -> bool {
-    !node.in_null_search
+    !node.in_reduced_search
         && node.depth - 1 <= max_depth
         && !mv.capture
         && !mv.gives_check
@@ -119,7 +126,7 @@ mod tests {
     fn frontier_not_in_a_null_move_search() {
         assert!(!frontier_cut(
             &NodeView {
-                in_null_search: true,
+                in_reduced_search: true,
                 ..node()
             },
             &Params::default()
@@ -219,7 +226,7 @@ mod tests {
     #[test]
     fn pre_frontier_not_in_a_null_move_search() {
         let n = NodeView {
-            in_null_search: true,
+            in_reduced_search: true,
             ..node()
         };
         assert!(!prunes_move(&n, &quiet(-500), &Params::default()));

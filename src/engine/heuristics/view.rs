@@ -17,8 +17,12 @@ pub struct NodeView {
     pub in_check: bool,
     /// `L`: static evaluation for the side to move.
     pub static_eval: Score,
-    /// Somewhere above this node a null move was played (001/004: "not in a null-move search").
-    pub in_null_search: bool,
+    /// The node lies inside a test search: a null-move search, or the reduced-depth search
+    /// that verifies a 002 signal. 004 keeps futility out of "a null-move search (or another
+    /// search of reduced depth)" — the searches whose result only decides a pruning. The
+    /// reduced search of a move (GSR) is not one: its score is the move's score, re-searched
+    /// at full depth when it beats alpha.
+    pub in_reduced_search: bool,
     /// The move into this node was a null move.
     pub after_null_move: bool,
     /// The move into this node was extended.

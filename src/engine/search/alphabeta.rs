@@ -159,10 +159,7 @@ impl Searcher {
                     self.pv.update(ply, mv);
                     self.learn(mv, score, depth, quiet);
                     if score >= beta {
-                        self.stats.cutoffs += 1;
-                        if legal == 1 {
-                            self.stats.first_move_cutoffs += 1;
-                        }
+                        self.stats.cutoff(legal);
                         break;
                     }
                 }
@@ -208,7 +205,7 @@ impl Searcher {
             beta,
             in_check: self.pos.in_check(),
             static_eval: self.pos.static_eval(),
-            in_null_search: self.null_depth > 0,
+            in_reduced_search: self.null_depth + self.verification_depth > 0,
             after_null_move: frame.after_null_move,
             extended: frame.extended,
             entered_by_capture: frame.entered_by_capture,

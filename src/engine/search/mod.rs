@@ -226,6 +226,8 @@ pub struct Searcher {
     frames: Box<[Frame; MAX_PLY + 1]>,
     /// Null moves on the current line.
     null_depth: usize,
+    /// 002 signal verification searches on the current line (`verify.rs`).
+    verification_depth: usize,
     /// The entries of the 002 signal table this configuration consults (`signals.rs`).
     active_signals: Vec<usize>,
     /// The root moves to search (UCI `searchmoves`); empty: every legal move.
@@ -277,6 +279,7 @@ impl Searcher {
             previous_pv: Vec::new(),
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
             null_depth: 0,
+            verification_depth: 0,
             active_signals: Vec::new(),
             root_moves: Vec::new(),
             state,

@@ -5,6 +5,7 @@
 use cozy_chess::{Color, Move};
 
 use super::Searcher;
+use crate::engine::config::QuietOrder;
 use crate::engine::heuristics::{Id, mate_history};
 use crate::engine::movepick::{MovePicker, Ordering, Source};
 use crate::engine::score::{MATE_BOUND, Score};
@@ -43,6 +44,9 @@ impl Searcher {
             killers: self.on(Id::Killers).then(|| state.killers.at(ply)),
             mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
             quiet_key: (by_history || by_mate).then_some(&quiet_key),
+            // Per position, not per visit: the same position always gets the same order.
+            shuffle_quiets: (self.config.quiet_order == QuietOrder::Shuffled)
+                .then(|| self.config.seed ^ self.pos.board().hash()),
         };
         MovePicker::with_ordering(self.pos.board(), &ordering)
     }

@@ -6,7 +6,8 @@
 //! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2.
 
 use super::Searcher;
-use crate::engine::eval::EvalKind;
+use crate::engine::config::LeafEval;
+use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::{Id, momentum};
 use crate::engine::movepick::quiescence_moves;
 use crate::engine::score::Score;
@@ -30,7 +31,20 @@ impl Searcher {
         if self.pos.in_check() && !self.pos.board().generate_moves(|_| true) {
             return -MATE + ply as Score;
         }
-        self.pos.static_eval()
+        self.leaf_eval(EvalKind::Full)
+    }
+
+    /// A leaf's evaluation for the side to move: the search's own (`Full`) or material only,
+    /// read from the incremental terms or, with `leaf_eval=scratch`, computed from the board
+    /// (the same score at a different cost).
+    fn leaf_eval(&self, kind: EvalKind) -> Score {
+        let board = self.pos.board();
+        match (self.config.leaf_eval, kind) {
+            (LeafEval::Incremental, EvalKind::Full) => self.pos.static_eval(),
+            (LeafEval::Incremental, EvalKind::Material) => self.pos.material(board.side_to_move()),
+            (LeafEval::Scratch, EvalKind::Full) => eval::evaluate(board, self.pos.eval_kind()),
+            (LeafEval::Scratch, EvalKind::Material) => eval::evaluate(board, EvalKind::Material),
+        }
     }
 
     /// The quiescence search of a horizon leaf. Counted once per leaf: fired when the leaf had
@@ -69,14 +83,11 @@ impl Searcher {
         let evasions = in_check && params.evasions;
         // At the deepest ply there is no room for another move, evasions included.
         if evasions && ply >= MAX_PLY - 1 {
-            return self.pos.static_eval();
+            return self.leaf_eval(EvalKind::Full);
         }
         let mut best = -INFINITY;
         if !evasions {
-            let stand_pat = match params.eval {
-                EvalKind::Material => self.pos.material(self.pos.board().side_to_move()),
-                EvalKind::Full => self.pos.static_eval(),
-            };
+            let stand_pat = self.leaf_eval(params.eval);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 return stand_pat;
             }
@@ -92,7 +103,7 @@ impl Searcher {
         }
         *searched = true;
         let mover = self.pos.board().side_to_move();
-        for &mv in moves.as_slice() {
+        for (index, &mv) in moves.as_slice().iter().enumerate() {
             self.pos.make(mv);
 
             // Step Q4. momentum, quiescence form (002's quies_see): only exchanges and good
@@ -119,6 +130,7 @@ impl Searcher {
                     alpha = score;
                     self.pv.update(ply, mv);
                     if score >= beta {
+                        self.stats.quiescence_cutoff(index + 1);
                         break;
                     }
                 }

@@ -302,3 +302,97 @@ fn the_main_function_of_main_selective_is_not_answered_by_selective_entries() {
         .get(crate::engine::stats::counter!(MainSelective));
     assert!(c.tested > 0 && c.fired > 0, "{c:?}");
 }
+
+#[test]
+fn futility_stays_out_of_signal_verification_searches() {
+    // 004: futility is not applied inside "a null-move search (or another search of reduced
+    // depth)". A 002 verification search must be the same with futility on or off, while the
+    // same search outside a verification is not.
+    use crate::engine::heuristics::Side;
+    use crate::engine::heuristics::view::NodeView;
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let nodes = |spec_text: &str, verifying: bool| {
+        let mut s = searcher_after(fen, spec_text, "b1c3");
+        let node = NodeView {
+            depth: 5,
+            ply: 1,
+            alpha: -30,
+            beta: 30,
+            ..NodeView::default()
+        };
+        if verifying {
+            s.verified(
+                crate::engine::stats::counter!(EmaChannel.alpha),
+                Side::Alpha,
+                &node,
+                4,
+                &mut None,
+            );
+        } else {
+            s.alphabeta(-30, 30, 3, true);
+        }
+        s.stats.nodes()
+    };
+    assert_ne!(
+        nodes("classic", false),
+        nodes("classic,-futility", false),
+        "futility prunes this search"
+    );
+    assert_eq!(
+        nodes("classic,ema_channel", true),
+        nodes("classic,ema_channel,-futility", true),
+        "but not when it verifies a signal"
+    );
+}
+
+#[test]
+fn a_leaf_evaluated_from_scratch_scores_as_the_incremental_one() {
+    // leaf_eval=scratch changes the cost of a leaf, never its score: same nodes, same result.
+    for spec_text in ["minimax", "minimax-q", "ifrit-plain", "classic"] {
+        let depth = if spec_text.starts_with("minimax") {
+            3
+        } else {
+            5
+        };
+        let run = |leaf: &str| {
+            let config = with_spec(&format!("{spec_text},leaf_eval={leaf}"), depth);
+            let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+            let result = search(position(fen), config, &mut Silent);
+            (result.stats.nodes(), result.score, result.best_move)
+        };
+        assert_eq!(run("incremental"), run("scratch"), "{spec_text}");
+    }
+}
+
+#[test]
+fn shuffled_quiet_order_is_a_seeded_permutation_per_position() {
+    let board = Board::default();
+    let order = |seed: Option<u64>| {
+        let ordering = crate::engine::movepick::Ordering {
+            shuffle_quiets: seed,
+            ..Default::default()
+        };
+        let mut picker = crate::engine::movepick::MovePicker::with_ordering(&board, &ordering);
+        std::iter::from_fn(|| picker.next_move()).collect::<Vec<_>>()
+    };
+    let generator = order(None);
+    let shuffled = order(Some(7));
+    assert_eq!(shuffled, order(Some(7)), "the same seed, the same order");
+    assert_ne!(shuffled, generator);
+    assert_ne!(shuffled, order(Some(8)));
+    let (mut a, mut b) = (generator.clone(), shuffled.clone());
+    a.sort_by_key(|m| m.to_string());
+    b.sort_by_key(|m| m.to_string());
+    assert_eq!(a, b, "a permutation of the same moves");
+
+    // In a search: the seed decides the node count, reproducibly.
+    let nodes = |seed: u64| {
+        let mut config = with_spec("ifrit-plain,quiet_order=shuffled", 5);
+        config.seed = seed;
+        search(Position::startpos(), config, &mut Silent)
+            .stats
+            .nodes()
+    };
+    assert_eq!(nodes(1), nodes(1));
+    assert_ne!(nodes(1), nodes(2));
+}
