@@ -1,7 +1,7 @@
 //! The reproduction's two charts: our numbers (solid lines, circles) against Ifrit's (dashed
 //! lines, triangles), by depth, on a log axis.
 
-use super::data::Reproduction;
+use super::data::{FULL_EVAL, KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use plotters::prelude::*;
@@ -110,36 +110,50 @@ fn draw_lines(
 /// Draw `killers.svg` and `quiescence.svg` into `dir`.
 pub fn draw(r: &Reproduction, dir: &Path) -> Result<(), String> {
     let date = &r.date[..r.date.len().min(10)];
-    let killers = series(
+    // Horizon leaves (Ifrit's convention), full-evaluation form in generation order.
+    let killers = series(r, &KILLER_PRESETS, |r, v, d, ours| {
+        if ours {
+            r.ours(&format!("{v}{FULL_EVAL}"), d)
+                .map(|x| x.horizon as f64)
+        } else {
+            r.theirs(v, d).map(|x| x.nodes as f64)
+        }
+    });
+    draw_lines(
+        &dir.join("killers.svg"),
+        "Killers (003): horizon leaves per iteration from the start position",
+        &format!("alpha-beta with quiescence · ours: full evaluation, generation order · {date}"),
+        "horizon leaves of the iteration (log scale)",
+        &killers,
+    )?;
+    // A ratio carries over between machines; absolute times do not.
+    let quiescence = series(
         r,
-        &["ifrit-plain", "ifrit-killers", "ifrit-capture-killers"],
+        &["incremental leaf", "leaf from scratch"],
         |r, v, d, ours| {
             if ours {
-                r.ours(v, d).map(|x| x.nodes as f64)
+                let suffix = if v == "leaf from scratch" {
+                    SCRATCH_LEAF
+                } else {
+                    ""
+                };
+                let without = r.ours(&format!("minimax{suffix}"), d)?;
+                let with = r.ours(&format!("minimax-q{suffix}"), d)?;
+                Some(with.time_ms / without.time_ms.max(0.001))
+            } else if v == "incremental leaf" {
+                None
             } else {
-                r.theirs(v, d).map(|x| x.nodes as f64)
+                let without = r.theirs("minimax", d)?;
+                let with = r.theirs("minimax-q", d)?;
+                Some(with.time_s as f64 / (without.time_s as f64).max(1.0))
             }
         },
     );
     draw_lines(
-        &dir.join("killers.svg"),
-        "Killers (003): nodes per iteration from the start position",
-        &format!("start position · alpha-beta with quiescence · {date}"),
-        "nodes of the iteration (log scale)",
-        &killers,
-    )?;
-    let quiescence = series(r, &["minimax", "minimax-q"], |r, v, d, ours| {
-        if ours {
-            r.ours(v, d).map(|x| (x.time_ms / 1000.0).max(0.01))
-        } else {
-            r.theirs(v, d).map(|x| (x.time_s as f64).max(0.01))
-        }
-    });
-    draw_lines(
         &dir.join("quiescence.svg"),
-        "Quiescence (000): time of full-width minimax with and without it",
-        &format!("start position · minimax, horizon leaves = perft · {date}"),
-        "seconds for the iteration (log scale)",
+        "Quiescence (000): time with ÷ time without, full-width minimax",
+        &format!("start position · 000's quiescence, searches run one at a time · {date}"),
+        "time ratio (log scale)",
         &quiescence,
     )
 }

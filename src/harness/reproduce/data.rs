@@ -52,8 +52,12 @@ pub fn startpos_perft(depth: u32) -> Option<u64> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     pub table: Table,
-    /// Preset searched.
+    /// The SPEC searched: a document preset, with any of `FULL_EVAL`, `SCRATCH_LEAF`,
+    /// `SHUFFLED` appended.
     pub variant: String,
+    /// The search's seed: which shuffled order (0 for the rows in generation order).
+    #[serde(default)]
+    pub seed: u64,
     pub depth: u32,
     /// Selective depth.
     pub seldepth: u32,
@@ -61,7 +65,10 @@ pub struct Row {
     pub time_ms: f64,
     /// This iteration's nodes (interior + horizon + quiescence).
     pub nodes: u64,
-    /// Of which horizon leaves.
+    /// Of which interior nodes.
+    #[serde(default)]
+    pub interior: u64,
+    /// Of which horizon leaves (Ifrit's convention: its minimax-q counts equal perft).
     pub horizon: u64,
     /// Of which quiescence nodes.
     pub quiescence: u64,
@@ -74,23 +81,47 @@ pub struct Row {
 }
 
 impl Row {
-    /// The number the document's `nodes` column holds: horizon leaves in 000's minimax table
-    /// (equal to perft), every node in 003's.
+    /// The number the documents' `nodes` column holds. Ifrit counts horizon leaves only: its
+    /// minimax-q rows equal perft exactly, so neither interior nor quiescence nodes are in
+    /// them, and the same counter prints 003's table.
     pub fn document_nodes(&self) -> u64 {
-        match self.table {
-            Table::Quiescence => self.horizon,
-            Table::Killers => self.nodes,
+        self.horizon
+    }
+
+    /// Nodes per second in the documents' convention (horizon leaves per second).
+    pub fn document_nps(&self) -> u64 {
+        if self.time_ms > 0.0 {
+            (self.horizon as f64 / (self.time_ms / 1000.0)) as u64
+        } else {
+            0
         }
     }
 }
 
+/// The SPEC suffix of the full-evaluation form: the stand pat is our whole evaluation and a
+/// side in check searches its evasions (the presets follow 000: material, no check detector).
+pub const FULL_EVAL: &str = ",quiescence.eval=full,quiescence.evasions=true";
+/// The SPEC suffix of a leaf evaluated from scratch, as Ifrit's plain leaf does.
+pub const SCRATCH_LEAF: &str = ",leaf_eval=scratch";
+/// The SPEC suffix of the seeded shuffle of unsorted quiet moves.
+pub const SHUFFLED: &str = ",quiet_order=shuffled";
+
+/// Ifrit's three configurations of 003, in the documents' order.
+pub const KILLER_PRESETS: [&str; 3] = ["ifrit-plain", "ifrit-killers", "ifrit-capture-killers"];
+
 /// What `reproduce` is asked for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Options {
-    /// Stop at depth 5 (quiescence) and 8 (killers), for CI.
+    /// Stop at depth 5 (quiescence) and 7 (killers), for CI.
     pub quick: bool,
-    /// Searches run at once.
+    /// Shuffled-order searches run at once (the timed searches always run one at a time).
     pub jobs: usize,
+    /// Shuffled quiet orders searched at depth 7.
+    #[serde(default)]
+    pub shuffles: u64,
+    /// Shuffled quiet orders searched at depth 8.
+    #[serde(default)]
+    pub deep_shuffles: u64,
 }
 
 /// The whole reproduction, as written to `reproduction.json`.
@@ -112,11 +143,23 @@ pub struct Reproduction {
 }
 
 impl Reproduction {
-    /// Our row for `variant` at `depth`.
+    /// Our row for `variant` at `depth` (in generation order).
     pub fn ours(&self, variant: &str, depth: u32) -> Option<&Row> {
         self.rows
             .iter()
-            .find(|r| r.variant == variant && r.depth == depth)
+            .find(|r| r.variant == variant && r.depth == depth && r.seed == 0)
+    }
+
+    /// Our shuffled-order rows of `preset` (full-evaluation form) at `depth`, by seed.
+    pub fn shuffled(&self, preset: &str, depth: u32) -> Vec<&Row> {
+        let variant = format!("{preset}{FULL_EVAL}{SHUFFLED}");
+        let mut rows: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| r.variant == variant && r.depth == depth && r.seed > 0)
+            .collect();
+        rows.sort_by_key(|r| r.seed);
+        rows
     }
 
     /// Ifrit's row for `variant` at `depth`.

@@ -1,37 +1,57 @@
 //! `reproduction.md`: our rows beside Ifrit's in the documents' column format, then the ratios
 //! that carry over between engines, every number taken from the [`Reproduction`].
 
-use super::data::{Reproduction, Row, Table, startpos_perft};
+use super::data::{
+    FULL_EVAL, KILLER_PRESETS, Reproduction, Row, SCRATCH_LEAF, Table, startpos_perft,
+};
 use crate::engine::notation;
 use crate::harness::format::document_number;
 use crate::harness::format::mm_ss;
 use std::time::Duration;
 
-const QUIESCENCE_VARIANTS: [(&str, &str); 2] = [
-    (
-        "minimax",
-        "Without quiescence (`minimax`: full width, horizon returns the evaluation)",
-    ),
-    (
-        "minimax-q",
-        "With quiescence (`minimax-q`: captures only at the horizon)",
-    ),
-];
+/// The quiescence table's searches: (SPEC, Ifrit's row it stands beside, title).
+fn quiescence_variants() -> [(String, &'static str, String); 3] {
+    [
+        (
+            "minimax".into(),
+            "minimax",
+            "Without quiescence (`minimax`: full width, the horizon returns the evaluation)".into(),
+        ),
+        (
+            "minimax-q".into(),
+            "minimax-q",
+            "With quiescence as 000 describes it (`minimax-q`: captures only, material stand pat, no check detector)".into(),
+        ),
+        (
+            format!("minimax-q{FULL_EVAL}"),
+            "minimax-q",
+            format!("With quiescence on our whole evaluation, evasions in check (`minimax-q{FULL_EVAL}`)"),
+        ),
+    ]
+}
 
-const KILLER_VARIANTS: [(&str, &str); 3] = [
-    (
-        "ifrit-plain",
-        "Plain alpha-beta, no sorting (`ifrit-plain`)",
-    ),
-    (
-        "ifrit-killers",
-        "Alpha-beta, no sorting, two killers (`ifrit-killers`)",
-    ),
-    (
-        "ifrit-capture-killers",
-        "Best capture first (MVV/LVA), then the killers (`ifrit-capture-killers`)",
-    ),
-];
+/// The killer table's searches, both forms.
+fn killer_variants() -> Vec<(String, &'static str, String)> {
+    let titles = [
+        "Plain alpha-beta, no sorting",
+        "Alpha-beta, no sorting, two killers",
+        "Best capture first (MVV/LVA), then the killers",
+    ];
+    let mut out = Vec::new();
+    for (form, what) in [
+        ("", "000's quiescence"),
+        (FULL_EVAL, "full-evaluation quiescence"),
+    ] {
+        for (preset, title) in KILLER_PRESETS.iter().zip(titles) {
+            out.push((
+                format!("{preset}{form}"),
+                *preset,
+                format!("{title}, {what} (`{preset}{form}`)"),
+            ));
+        }
+    }
+    out
+}
 
 fn ours_line(r: &Row) -> String {
     document_line(
@@ -39,25 +59,25 @@ fn ours_line(r: &Row) -> String {
         r.seldepth,
         r.time_ms / 1000.0,
         r.document_nodes(),
-        r.nps,
+        r.document_nps(),
         r.score_cp,
         &r.pv,
     )
 }
 
-fn blocks(r: &Reproduction, table: Table, variants: &[(&str, &str)]) -> String {
+fn blocks(r: &Reproduction, table: Table, variants: &[(String, &str, String)]) -> String {
     let mut out = String::new();
-    for (variant, title) in variants {
+    for (variant, theirs, title) in variants {
         out.push_str(&format!("{title}:\n\n```\n"));
         let mut depths: Vec<u32> = r
             .rows
             .iter()
-            .filter(|x| x.table == table && x.variant == *variant)
+            .filter(|x| x.table == table && x.variant == *variant && x.seed == 0)
             .map(|x| x.depth)
             .chain(
                 r.document
                     .iter()
-                    .filter(|x| x.variant == *variant)
+                    .filter(|x| x.variant == *theirs)
                     .map(|x| x.depth),
             )
             .collect();
@@ -68,7 +88,7 @@ fn blocks(r: &Reproduction, table: Table, variants: &[(&str, &str)]) -> String {
                 Some(row) => out.push_str(&format!("searchlab  {}\n", ours_line(row))),
                 None => out.push_str(&format!("searchlab  {depth}/-    (not searched)\n")),
             }
-            match r.theirs(variant, depth) {
+            match r.theirs(theirs, depth) {
                 Some(d) => out.push_str(&format!(
                     "Ifrit      {}\n",
                     document_line(
@@ -101,102 +121,348 @@ fn ratio(a: f64, b: f64) -> String {
     }
 }
 
-fn quiescence_table(r: &Reproduction) -> String {
-    let mut out = String::from(
-        "| depth | horizon leaves (ours) | perft | leaves = perft | quiescence nodes per leaf (ours) | time without / with quiescence (ours) | time ratio with/without (ours) | time ratio (Ifrit) | score without / with (ours) | score without / with (Ifrit) |\n\
-         |---:|---:|---:|:---:|---:|---|---:|---:|---|---|\n",
+fn ratio_of(num: Option<f64>, den: Option<f64>) -> String {
+    match (num, den) {
+        (Some(a), Some(b)) => ratio(a, b),
+        _ => "-".into(),
+    }
+}
+
+fn number(n: Option<u64>) -> String {
+    n.map_or("-".into(), document_number)
+}
+
+fn quiescence_tables(r: &Reproduction) -> String {
+    let full = format!("minimax-q{FULL_EVAL}");
+    let mut leaves = String::from(
+        "| depth | horizon leaves: minimax / minimax-q / full form | perft | leaves = perft | score without / with (000's) / with (full) (ours) | score without / with (Ifrit) |\n\
+         |---:|---|---:|:---:|---|---|\n",
+    );
+    let mut cost = String::from(
+        "| depth | quiescence nodes per leaf: 000's / full | time with ÷ without, incremental leaf: 000's / full | time with ÷ without, leaf from scratch: 000's | time with ÷ without (Ifrit) |\n\
+         |---:|---|---|---:|---:|\n",
     );
     for depth in 5..=6 {
         let (Some(plain), Some(q)) = (r.ours("minimax", depth), r.ours("minimax-q", depth)) else {
             continue;
         };
+        let qf = r.ours(&full, depth);
         let perft = startpos_perft(depth).unwrap_or(0);
-        let ifrit = match (r.theirs("minimax", depth), r.theirs("minimax-q", depth)) {
-            (Some(a), Some(b)) => (
-                ratio(b.time_s as f64, a.time_s as f64),
-                format!(
-                    "{} / {}",
-                    document_score(a.score_cp),
-                    document_score(b.score_cp)
+        let all_equal = [Some(plain), Some(q), qf]
+            .iter()
+            .flatten()
+            .all(|x| x.horizon == perft);
+        let (ifrit_ratio, ifrit_scores) =
+            match (r.theirs("minimax", depth), r.theirs("minimax-q", depth)) {
+                (Some(a), Some(b)) => (
+                    ratio(b.time_s as f64, a.time_s as f64),
+                    format!(
+                        "{} / {}",
+                        document_score(a.score_cp),
+                        document_score(b.score_cp)
+                    ),
                 ),
-            ),
-            _ => ("-".into(), "-".into()),
-        };
-        out.push_str(&format!(
-            "| {depth} | {} | {} | {} | {:.2} | {:.1} s / {:.1} s | {} | {} | {} / {} | {} |\n",
+                _ => ("-".into(), "-".into()),
+            };
+        leaves.push_str(&format!(
+            "| {depth} | {} / {} / {} | {} | {} | {} / {} / {} | {} |\n",
             document_number(plain.horizon),
+            document_number(q.horizon),
+            number(qf.map(|x| x.horizon)),
             document_number(perft),
-            if plain.horizon == perft && q.horizon == perft {
-                "yes"
-            } else {
-                "**no**"
-            },
-            q.quiescence as f64 / q.horizon.max(1) as f64,
-            plain.time_ms / 1000.0,
-            q.time_ms / 1000.0,
-            ratio(q.time_ms, plain.time_ms),
-            ifrit.0,
+            if all_equal { "yes" } else { "**no**" },
             document_score(plain.score_cp),
             document_score(q.score_cp),
-            ifrit.1,
+            qf.map_or("-".into(), |x| document_score(x.score_cp)),
+            ifrit_scores,
+        ));
+        let per_leaf = |x: &Row| format!("{:.2}", x.quiescence as f64 / x.horizon.max(1) as f64);
+        let scratch = (
+            r.ours(&format!("minimax{SCRATCH_LEAF}"), depth),
+            r.ours(&format!("minimax-q{SCRATCH_LEAF}"), depth),
+        );
+        cost.push_str(&format!(
+            "| {depth} | {} / {} | {} / {} | {} | {} |\n",
+            per_leaf(q),
+            qf.map_or("-".into(), per_leaf),
+            ratio(q.time_ms, plain.time_ms),
+            qf.map_or("-".into(), |x| ratio(x.time_ms, plain.time_ms)),
+            match scratch {
+                (Some(a), Some(b)) => ratio(b.time_ms, a.time_ms),
+                _ => "-".into(),
+            },
+            ifrit_ratio,
+        ));
+    }
+    format!("{leaves}\n{cost}")
+}
+
+/// Horizon leaves (`leaves`) or every node of our row.
+fn count(r: &Reproduction, variant: &str, depth: u32, leaves: bool) -> Option<f64> {
+    r.ours(variant, depth)
+        .map(|x| if leaves { x.horizon } else { x.nodes } as f64)
+}
+
+fn killer_table(r: &Reproduction, leaves: bool) -> String {
+    let mut out = String::from(
+        "| depth | form | ifrit-plain | ifrit-killers | plain ÷ killers | ifrit-capture-killers | plain ÷ capture-killers |\n\
+         |---:|---|---:|---:|---:|---:|---:|\n",
+    );
+    let depths: Vec<u32> = (7..=9)
+        .filter(|&d| {
+            r.rows
+                .iter()
+                .any(|x| x.table == Table::Killers && x.depth == d && x.seed == 0)
+        })
+        .collect();
+    for &depth in &depths {
+        for (form, name) in [("", "000's quiescence"), (FULL_EVAL, "full evaluation")] {
+            let v = |preset: &str| count(r, &format!("{preset}{form}"), depth, leaves);
+            let (p, k, c) = (
+                v(KILLER_PRESETS[0]),
+                v(KILLER_PRESETS[1]),
+                v(KILLER_PRESETS[2]),
+            );
+            out.push_str(&format!(
+                "| {depth} | {name} | {} | {} | **{}** | {} | **{}** |\n",
+                number(p.map(|x| x as u64)),
+                number(k.map(|x| x as u64)),
+                ratio_of(p, k),
+                number(c.map(|x| x as u64)),
+                ratio_of(p, c),
+            ));
+        }
+        if leaves {
+            let d = |preset: &str| r.theirs(preset, depth).map(|x| x.nodes as f64);
+            let (p, k, c) = (
+                d(KILLER_PRESETS[0]),
+                d(KILLER_PRESETS[1]),
+                d(KILLER_PRESETS[2]),
+            );
+            out.push_str(&format!(
+                "| {depth} | Ifrit (003) | {} | {} | {} | {} | {} |\n",
+                number(p.map(|x| x as u64)),
+                number(k.map(|x| x as u64)),
+                ratio_of(p, k),
+                number(c.map(|x| x as u64)),
+                ratio_of(p, c),
+            ));
+        }
+    }
+    out
+}
+
+/// Median and the central 95% range of `values` (quantiles as statrs computes them).
+fn spread(values: &[f64]) -> Option<(f64, f64, f64)> {
+    use statrs::statistics::{Data, OrderStatistics};
+    if values.is_empty() {
+        return None;
+    }
+    let mut data = Data::new(values.to_vec());
+    Some((data.median(), data.quantile(0.025), data.quantile(0.975)))
+}
+
+/// The killers' ratios over the shuffled quiet orders at `depth`, in Ifrit's convention:
+/// (orders, plain leaves, plain ÷ killers, plain ÷ capture-killers), each as
+/// (median, low, high).
+pub struct Shuffled {
+    pub orders: usize,
+    pub plain: (f64, f64, f64),
+    pub killers: (f64, f64, f64),
+    pub capture_killers: (f64, f64, f64),
+}
+
+/// The shuffled-order distribution at `depth`, over the seeds searched in all three
+/// configurations.
+pub fn shuffled(r: &Reproduction, depth: u32) -> Option<Shuffled> {
+    let by_seed = |preset: &str| -> std::collections::BTreeMap<u64, f64> {
+        r.shuffled(preset, depth)
+            .into_iter()
+            .map(|x| (x.seed, x.horizon as f64))
+            .collect()
+    };
+    let (p, k, c) = (
+        by_seed(KILLER_PRESETS[0]),
+        by_seed(KILLER_PRESETS[1]),
+        by_seed(KILLER_PRESETS[2]),
+    );
+    let seeds: Vec<u64> = p
+        .keys()
+        .filter(|s| k.contains_key(s) && c.contains_key(s))
+        .copied()
+        .collect();
+    let plain: Vec<f64> = seeds.iter().map(|s| p[s]).collect();
+    let killers: Vec<f64> = seeds.iter().map(|s| p[s] / k[s]).collect();
+    let capture: Vec<f64> = seeds.iter().map(|s| p[s] / c[s]).collect();
+    Some(Shuffled {
+        orders: seeds.len(),
+        plain: spread(&plain)?,
+        killers: spread(&killers)?,
+        capture_killers: spread(&capture)?,
+    })
+}
+
+fn shuffled_table(r: &Reproduction) -> String {
+    let mut out = String::from(
+        "| depth | quiet order | ifrit-plain horizon leaves | plain ÷ killers | plain ÷ capture-killers |\n\
+         |---:|---|---:|---:|---:|\n",
+    );
+    let range = |(m, lo, hi): (f64, f64, f64), digits: usize| {
+        if digits == 0 {
+            format!(
+                "{} [{} – {}]",
+                document_number(m as u64),
+                document_number(lo as u64),
+                document_number(hi as u64)
+            )
+        } else {
+            format!("**{m:.2}×** [{lo:.2} – {hi:.2}]")
+        }
+    };
+    for depth in 7..=8 {
+        let Some(s) = shuffled(r, depth) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "| {depth} | {} shuffled orders: median [95% range] | {} | {} | {} |\n",
+            s.orders,
+            range(s.plain, 0),
+            range(s.killers, 2),
+            range(s.capture_killers, 2),
+        ));
+        let v = |preset: &str| count(r, &format!("{preset}{FULL_EVAL}"), depth, true);
+        let (p, k, c) = (
+            v(KILLER_PRESETS[0]),
+            v(KILLER_PRESETS[1]),
+            v(KILLER_PRESETS[2]),
+        );
+        out.push_str(&format!(
+            "| {depth} | generation order | {} | {} | {} |\n",
+            number(p.map(|x| x as u64)),
+            ratio_of(p, k),
+            ratio_of(p, c),
+        ));
+        let d = |preset: &str| r.theirs(preset, depth).map(|x| x.nodes as f64);
+        let (p, k, c) = (
+            d(KILLER_PRESETS[0]),
+            d(KILLER_PRESETS[1]),
+            d(KILLER_PRESETS[2]),
+        );
+        out.push_str(&format!(
+            "| {depth} | Ifrit's (unknown) | {} | {} | {} |\n",
+            number(p.map(|x| x as u64)),
+            ratio_of(p, k),
+            ratio_of(p, c),
         ));
     }
     out
 }
 
-fn killer_table(r: &Reproduction) -> String {
-    let mut out = String::from(
-        "| depth | ifrit-plain nodes (ours / Ifrit) | ifrit-killers nodes (ours / Ifrit) | killers: plain ÷ killers (ours) | (Ifrit) | ifrit-capture-killers nodes (ours / Ifrit) | capture-killers: plain ÷ it (ours) | (Ifrit) |\n\
-         |---:|---|---|---:|---:|---|---:|---:|\n",
-    );
-    let nodes = |v: &str, d: u32| r.ours(v, d).map(|x| x.nodes as f64);
-    let doc = |v: &str, d: u32| r.theirs(v, d).map(|x| x.nodes as f64);
-    let pair = |v: &str, d: u32| {
-        format!(
-            "{} / {}",
-            nodes(v, d).map_or("-".into(), |n| document_number(n as u64)),
-            doc(v, d).map_or("-".into(), |n| document_number(n as u64))
-        )
+/// Which assumption about Ifrit's set-up brings our killer ratios closest to its own: the
+/// mean distance, in log terms, of the two ratios from Ifrit's at depths 7 and 8.
+fn closest(r: &Reproduction) -> String {
+    let ifrit = |preset: &str, d: u32| r.theirs(preset, d).map(|x| x.nodes as f64);
+    let ifrit_ratios = |d: u32| -> Option<(f64, f64)> {
+        let p = ifrit(KILLER_PRESETS[0], d)?;
+        Some((
+            p / ifrit(KILLER_PRESETS[1], d)?,
+            p / ifrit(KILLER_PRESETS[2], d)?,
+        ))
     };
-    let ratio_of = |num: Option<f64>, den: Option<f64>| match (num, den) {
-        (Some(a), Some(b)) => ratio(a, b),
-        _ => "-".into(),
+    let fixed = |form: &str, d: u32| -> Option<(f64, f64)> {
+        let v = |preset: &str| count(r, &format!("{preset}{form}"), d, true);
+        let p = v(KILLER_PRESETS[0])?;
+        Some((p / v(KILLER_PRESETS[1])?, p / v(KILLER_PRESETS[2])?))
     };
-    for depth in 7..=9 {
-        if r.rows
-            .iter()
-            .all(|x| x.table != Table::Killers || x.depth != depth)
-        {
-            continue;
+    let shuffled_median = |d: u32| shuffled(r, d).map(|s| (s.killers.0, s.capture_killers.0));
+    let distance = |ours: &dyn Fn(u32) -> Option<(f64, f64)>| -> Option<f64> {
+        let mut total = 0.0;
+        let mut n = 0;
+        for d in 7..=8 {
+            if let (Some(a), Some(b)) = (ours(d), ifrit_ratios(d)) {
+                total += (a.0 / b.0).ln().abs() + (a.1 / b.1).ln().abs();
+                n += 2;
+            }
         }
-        out.push_str(&format!(
-            "| {depth} | {} | {} | **{}** | {} | {} | **{}** | {} |\n",
-            pair("ifrit-plain", depth),
-            pair("ifrit-killers", depth),
-            ratio_of(nodes("ifrit-plain", depth), nodes("ifrit-killers", depth)),
-            ratio_of(doc("ifrit-plain", depth), doc("ifrit-killers", depth)),
-            pair("ifrit-capture-killers", depth),
-            ratio_of(
-                nodes("ifrit-plain", depth),
-                nodes("ifrit-capture-killers", depth)
-            ),
-            ratio_of(
-                doc("ifrit-plain", depth),
-                doc("ifrit-capture-killers", depth)
-            ),
+        (n > 0).then(|| (total / n as f64).exp())
+    };
+    let candidates: Vec<(&str, Option<f64>)> = vec![
+        (
+            "the presets (000's quiescence, generation order)",
+            distance(&|d| fixed("", d)),
+        ),
+        (
+            "the full evaluation in generation order",
+            distance(&|d| fixed(FULL_EVAL, d)),
+        ),
+        (
+            "the full evaluation over shuffled quiet orders (median)",
+            distance(&shuffled_median),
+        ),
+    ];
+    let mut lines = String::from(
+        "How far each assumption puts the two killer ratios from Ifrit's at depths 7 and 8 (geometric mean of ours ÷ Ifrit's or its inverse; 1.00 = the same):\n\n",
+    );
+    for (name, d) in &candidates {
+        lines.push_str(&format!(
+            "- {name}: {}\n",
+            d.map_or("-".into(), |d| format!("{d:.2}×"))
         ));
     }
-    if let (Some(k9), Some(p8)) = (nodes("ifrit-killers", 9), nodes("ifrit-plain", 8)) {
-        out.push_str(&format!(
-            "\n003's \"whole half-move\": depth 9 with killers costs {} nodes against {} for depth 8 \
-             without, a ratio of {:.2} (Ifrit: {}).\n",
-            document_number(k9 as u64),
-            document_number(p8 as u64),
-            k9 / p8,
-            ratio_of(doc("ifrit-killers", 9), doc("ifrit-plain", 8)).replace('×', ""),
+    if let Some((name, _)) = candidates
+        .iter()
+        .filter_map(|(n, d)| d.map(|d| (n, d)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+    {
+        lines.push_str(&format!("\nClosest: **{name}**.\n"));
+    }
+    let plain7 = |form: &str| count(r, &format!("{}{form}", KILLER_PRESETS[0]), 7, true);
+    if let (Some(s), Some(generator), Some(ifrit)) = (
+        shuffled(r, 7),
+        plain7(FULL_EVAL),
+        r.theirs(KILLER_PRESETS[0], 7),
+    ) {
+        lines.push_str(&format!(
+            "\nWhy: Ifrit's generator order is unknown but need not favour bad moves; ours lists \
+             quiet pawn moves first (a2a3, a2a4, b2b3…), so plain alpha-beta in generation order \
+             starts from poor lines and needs {} horizon leaves at depth 7, where Ifrit needs \
+             {}. An arbitrary order is neither that bad nor sorted: over {} shuffled orders the \
+             median is {}, and the killers' gains fall near Ifrit's with it. The presets' \
+             material-only stand pat is further still: every quiet line scores 0,00, the window \
+             closes at once, and the killers have little left to save.\n",
+            document_number(generator as u64),
+            document_number(ifrit.nodes),
+            s.orders,
+            document_number(s.plain.0 as u64),
         ));
     }
-    out
+    lines
+}
+
+fn whole_half_move(r: &Reproduction) -> String {
+    let mut out = String::new();
+    for (form, name) in [("", "000's quiescence"), (FULL_EVAL, "the full evaluation")] {
+        let k9 = count(r, &format!("{}{form}", KILLER_PRESETS[1]), 9, true);
+        let p8 = count(r, &format!("{}{form}", KILLER_PRESETS[0]), 8, true);
+        if let (Some(k9), Some(p8)) = (k9, p8) {
+            out.push_str(&format!(
+                "- with {name}: depth 9 with killers costs {} horizon leaves against {} for depth 8 without, a ratio of {:.2}",
+                document_number(k9 as u64),
+                document_number(p8 as u64),
+                k9 / p8,
+            ));
+            let ifrit = |v: &str, d: u32| r.theirs(v, d).map(|x| x.nodes as f64);
+            out.push_str(&format!(
+                " (Ifrit: {}).\n",
+                ratio_of(ifrit(KILLER_PRESETS[1], 9), ifrit(KILLER_PRESETS[0], 8)).replace('×', "")
+            ));
+        }
+    }
+    if out.is_empty() {
+        out
+    } else {
+        format!("003's \"whole half-move\", in horizon leaves:\n\n{out}")
+    }
 }
 
 /// `+1,19`: pawns with the documents' decimal comma.
@@ -235,50 +501,84 @@ pub fn markdown(r: &Reproduction) -> String {
         &r.date[..r.date.len().min(10)]
     );
     out.push_str(&format!(
-        "`searchlab reproduce{}` at commit {} on {} cores, {} searches side by side (times are \
-         those of searches sharing the machine), {:.0} s wall time. Columns as the documents \
-         print them: `depth/seldepth  time(mm:ss)  nodes  nodes-per-second  score(pawns)  PV`, \
-         with the documents' thousands separator (.) and decimal comma. Our times and nodes are \
-         each iteration's own; `reproduction.json` holds every number below.\n\n",
+        "`searchlab reproduce{}` at commit {} on {} cores, {:.0} s wall time. The timed searches \
+         ran **one at a time**, so no two shared the cores; the {} + {} shuffled-order searches \
+         (depth 7 + depth 8, nodes only) then ran {} side by side. Times and nodes are each \
+         iteration's own; `reproduction.json` holds every number below.\n\n\
+         **Conventions.** The blocks print the documents' columns: `depth/seldepth  time(mm:ss)  \
+         nodes  nodes-per-second  score(pawns)  PV`, with their thousands separator (.) and \
+         decimal comma. *Nodes are in Ifrit's convention: horizon leaves only.* Ifrit's \
+         minimax-q counts equal perft exactly, so its counter sees neither interior nor \
+         quiescence nodes; our nodes-per-second column is likewise horizon leaves per second. \
+         Our every-node counts are in the second killer table. *Seldepth:* ours is the deepest \
+         ply any node reached, quiescence included; Ifrit's printed seldepth equals the length \
+         of its PV in every row that prints one, so it is not the same measure.\n\n",
         if r.options.quick { " --quick" } else { "" },
         r.commit.as_deref().unwrap_or("unknown"),
         r.cores,
-        r.options.jobs,
         r.wall_s,
+        r.options.shuffles,
+        r.options.deep_shuffles,
+        r.options.jobs,
     ));
     out.push_str(
         "## Quiescence (000): full-width minimax, no alpha-beta\n\n\
-         Node counts are leaves at the horizon; they must equal perft(5) and perft(6) exactly.\n\n",
+         Horizon leaves must equal perft(5) and perft(6) exactly. Two quiescence searches: \
+         the preset `minimax-q` as 000 describes Ifrit's forced variant (the stand pat counts \
+         material only; no check detector, so a side in check stands pat and tries its \
+         captures), and the full-evaluation form (our whole evaluation stands pat; a side in \
+         check searches every evasion).\n\n",
     );
-    out.push_str(&blocks(r, Table::Quiescence, &QUIESCENCE_VARIANTS));
-    out.push_str(&quiescence_table(r));
+    out.push_str(&blocks(r, Table::Quiescence, &quiescence_variants()));
+    out.push_str(&quiescence_tables(r));
     out.push_str(
-        "\n![Quiescence: time by depth](quiescence.svg)\n\n\
-         ## Killers (003, Ifrit b2.5): alpha-beta with quiescence\n\n\
-         Node counts are every node of the iteration.\n\n",
+        "\nThe time ratios compare two searches of the same depth. With an incremental leaf \
+         the search without quiescence costs little more than `make`, so the ratio is large; \
+         Ifrit's plain leaf evaluates the board from scratch (000), which the `leaf_eval=scratch` \
+         column reproduces: the same scores and nodes, a dearer baseline.\n\n\
+         ![Quiescence: time with ÷ without, by depth](quiescence.svg)\n\n\
+         ## Killers (003, Ifrit b2.5): alpha-beta with quiescence\n\n",
     );
-    out.push_str(&blocks(r, Table::Killers, &KILLER_VARIANTS));
-    out.push_str(&killer_table(r));
-    out.push_str("\n![Killers: nodes by depth](killers.svg)\n\n");
+    out.push_str(&blocks(r, Table::Killers, &killer_variants()));
+    out.push_str("In Ifrit's convention (horizon leaves), the headline:\n\n");
+    out.push_str(&killer_table(r, true));
+    out.push_str("\nIn ours (every node: interior, horizon and quiescence):\n\n");
+    out.push_str(&killer_table(r, false));
+    out.push('\n');
+    out.push_str(&whole_half_move(r));
+    out.push_str(
+        "\n### The unsorted order of quiet moves\n\n\
+         \"No sorting\" means Ifrit's own generator order, which is not published, and the \
+         killers recover more the worse that order is. So the full-evaluation configurations \
+         are also searched with the quiet moves of every position in a seeded pseudo-random \
+         order (`quiet_order=shuffled`; the same position always gets the same order, as from \
+         a fixed generator), one order per seed.\n\n",
+    );
+    out.push_str(&shuffled_table(r));
+    out.push('\n');
+    out.push_str(&closest(r));
+    out.push_str("\n![Killers: horizon leaves by depth](killers.svg)\n\n");
     out.push_str(DIFFERENCES);
     out
 }
 
 /// Why our numbers differ from Ifrit's (kept with the table so the two never part).
 const DIFFERENCES: &str = "## Where we differ from the documents, and why\n\n\
-- **Horizon leaves** equal perft exactly in both quiescence rows, as in 000.\n\
-- **Quiescence costs more here than in Ifrit** (time ratio above, against Ifrit's 2–2.5×). \
-Without quiescence our horizon leaf is only a `make` with an incremental evaluation, so the \
-baseline is cheap. With it, every leaf must generate captures. Our stand pat is also the full \
-evaluation (`quiescence.eval=full`, the default) rather than material alone: 000 says material, \
-but its printed scores (+0,26, +0,12) cannot come from material alone, which scores every quiet \
-line 0. Piece-square terms make more captures worth trying, so the searches see one to three \
-quiescence nodes per leaf. `minimax-q,quiescence.eval=material` runs the literal reading.\n\
+- **Horizon leaves** equal perft exactly in every quiescence row, as in 000.\n\
+- **000's quiescence cannot be all of Ifrit's evaluation.** With a material-only stand pat \
+every quiet line scores 0,00, so the searches return 0,00 and prefer the first move generated \
+(a2a3); Ifrit prints +0,26 and +0,12 and plays e2e4. Its forced variant may count material \
+only, but something positional reaches its scores. The full-evaluation form is therefore the \
+one to read for scores, and the killer tables show how much the choice moves the counts: with \
+every line at 0,00 the window closes at once and plain alpha-beta is nearly minimal.\n\
+- **Quiescence costs more here than in Ifrit** with an incremental leaf, because our leaf \
+without quiescence is almost free. A leaf evaluated from scratch, as Ifrit's is, narrows the \
+gap; what remains is the capture generation every leaf pays with quiescence on.\n\
 - **Scores and PVs differ** because the evaluations differ: Ifrit's is not published, and ours \
-is Michniewski's simplified evaluation. The horizon effect still shows without quiescence. The \
+is Michniewski's simplified evaluation. The horizon effect still shows without quiescence: the \
 score swings between depths 5 and 6, and the PV may end in a capture nobody answers.\n\
-- **Killer ratios are larger than Ifrit's** at depths 7 and 8. Our unsorted baseline is worse \
-than Ifrit's: both generators put captures first, but among quiet moves cozy-chess lists pawn \
-moves first, so plain alpha-beta tries a2a3-style lines first. The worse the baseline's order, \
-the more the killers recover. The claim that carries over holds: killers save about a whole \
-half-move.\n";
+- **The killer ratios depend on the unsorted order** (above): the worse the base order, the \
+more the killers recover. 003's claim that killers buy about a whole half-move holds with the \
+full evaluation (depth 9 with killers costs less than depth 8 without); with the presets' \
+material-only quiescence it does not, because there plain alpha-beta is already close to the \
+minimal tree.\n";

@@ -4,13 +4,19 @@
 //!
 //! - Quiescence (000): full-width `minimax` and `minimax-q` at depths 5 and 6. The horizon
 //!   leaves must equal perft exactly; what carries over is the time quiescence costs (Ifrit:
-//!   about 2–2.5×) and the horizon effect in the PV without it.
-//! - Killers (003): `ifrit-plain`, `ifrit-killers`, `ifrit-capture-killers` at depths 7–9. Node
-//!   counts depend on evaluation and generation order; what carries over is the ratios.
+//!   about 2–2.5×), measured with the leaf evaluated incrementally and from scratch, and the
+//!   horizon effect in the PV without it.
+//! - Killers (003): `ifrit-plain`, `ifrit-killers`, `ifrit-capture-killers` at depths 7–9,
+//!   counted in Ifrit's convention (horizon leaves) and ours (every node). Node counts depend
+//!   on evaluation and generation order; what carries over is the ratios, so they are also
+//!   measured over seeded shuffles of the unsorted quiet moves.
 //!
-//! Each variant is one iterative-deepening search; the rows are its iterations (the iteration's
-//! own nodes and time, as the documents print them). The searches run side by side on the
-//! machine's cores, longest first.
+//! Every configuration is searched in two forms: the presets as 000 describes Ifrit's forced
+//! variant (material stand pat, no check detector) and the full-evaluation form
+//! (`FULL_EVAL`). Each variant is one iterative-deepening search; the rows are its iterations
+//! (the iteration's own nodes and time, as the documents print them). The timed searches run
+//! one at a time so that no two share the cores; the shuffled ones (nodes only) run side by
+//! side.
 
 mod chart;
 mod data;
@@ -34,37 +40,84 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 struct Job {
     table: Table,
-    variant: &'static str,
+    variant: String,
+    seed: u64,
     depths: std::ops::RangeInclusive<u32>,
 }
 
-fn jobs(options: &Options) -> Vec<Job> {
+/// The searches whose times are reported, in the documents' order.
+fn timed_jobs(options: &Options) -> Vec<Job> {
     let quiescence = 5..=if options.quick { 5 } else { 6 };
-    let killers = 7..=if options.quick { 8 } else { 9 };
-    // Longest first, so that the side-by-side searches finish together.
-    [
-        (Table::Quiescence, "minimax-q"),
-        (Table::Killers, "ifrit-plain"),
-        (Table::Quiescence, "minimax"),
-        (Table::Killers, "ifrit-killers"),
-        (Table::Killers, "ifrit-capture-killers"),
+    let mut jobs: Vec<Job> = [
+        "minimax".to_string(),
+        format!("minimax{SCRATCH_LEAF}"),
+        "minimax-q".to_string(),
+        format!("minimax-q{SCRATCH_LEAF}"),
+        format!("minimax-q{FULL_EVAL}"),
     ]
     .into_iter()
-    .map(|(table, variant)| Job {
-        table,
-        variant,
-        depths: match table {
-            Table::Quiescence => quiescence.clone(),
-            Table::Killers => killers.clone(),
+    .map(|variant| Job {
+        table: Table::Quiescence,
+        // The full-evaluation form only shows what the stand pat's choice does; depth 5 is
+        // enough for that and keeps the whole command within its five minutes.
+        depths: if variant.contains(FULL_EVAL) {
+            5..=5
+        } else {
+            quiescence.clone()
         },
+        variant,
+        seed: 0,
     })
-    .collect()
+    .collect();
+    for form in ["", FULL_EVAL] {
+        for preset in KILLER_PRESETS {
+            // 003 prints no depth-9 row without killers, and its "whole half-move" compares
+            // depth 9 with killers against depth 8 without.
+            let last = match (options.quick, preset) {
+                (true, _) => 7,
+                (false, "ifrit-plain") => 8,
+                (false, _) => 9,
+            };
+            jobs.push(Job {
+                table: Table::Killers,
+                variant: format!("{preset}{form}"),
+                seed: 0,
+                depths: 7..=last,
+            });
+        }
+    }
+    jobs
+}
+
+/// The shuffled-order searches: each of 003's configurations under `shuffles` orders at
+/// depth 7 and `deep_shuffles` at depth 8 (one search to depth 8 gives both rows for the
+/// first `deep_shuffles` seeds).
+fn shuffled_jobs(options: &Options) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for seed in 1..=options.shuffles.max(options.deep_shuffles) {
+        for preset in KILLER_PRESETS {
+            let low = if seed <= options.shuffles { 7 } else { 8 };
+            let high = if seed <= options.deep_shuffles { 8 } else { 7 };
+            jobs.push(Job {
+                table: Table::Killers,
+                variant: format!("{preset}{FULL_EVAL}{SHUFFLED}"),
+                seed,
+                depths: low..=high,
+            });
+        }
+    }
+    // Longest first, so that the side-by-side searches finish together.
+    jobs.sort_by_key(|j| {
+        std::cmp::Reverse((*j.depths.end(), j.variant.starts_with("ifrit-plain")))
+    });
+    jobs
 }
 
 /// Collects the iterations a job keeps and reports each as it completes.
 struct Collector<'a> {
     job: &'a Job,
     rows: Vec<Row>,
+    quiet: bool,
 }
 
 impl Observer for Collector<'_> {
@@ -74,42 +127,48 @@ impl Observer for Collector<'_> {
         }
         let row = Row {
             table: self.job.table,
-            variant: self.job.variant.into(),
+            variant: self.job.variant.clone(),
+            seed: self.job.seed,
             depth: info.depth,
             seldepth: info.seldepth,
             time_ms: info.iteration_time.as_secs_f64() * 1000.0,
             nodes: info.stats.nodes(),
+            interior: info.stats.interior,
             horizon: info.stats.horizon,
             quiescence: info.stats.quiescence,
             nps: info.iteration_nps(),
             score_cp: info.score,
             pv: notation::line(root, &info.pv, notation::long),
         };
-        eprintln!(
-            "  {:<22} {}",
-            row.variant,
-            document_line(
-                row.depth,
-                row.seldepth,
-                row.time_ms / 1000.0,
-                row.document_nodes(),
-                row.nps,
-                row.score_cp,
-                &row.pv
-            )
-        );
+        if !self.quiet {
+            eprintln!(
+                "  {:<60} {}",
+                row.variant,
+                document_line(
+                    row.depth,
+                    row.seldepth,
+                    row.time_ms / 1000.0,
+                    row.document_nodes(),
+                    row.document_nps(),
+                    row.score_cp,
+                    &row.pv
+                )
+            );
+        }
         self.rows.push(row);
     }
 }
 
-fn run_job(job: &Job) -> Result<Vec<Row>, String> {
+fn run_job(job: &Job, quiet: bool) -> Result<Vec<Row>, String> {
     let config = SearchConfig {
         limits: Limits::depth(*job.depths.end()),
-        ..spec::parse(job.variant)?
+        seed: job.seed,
+        ..spec::parse(&job.variant)?
     };
     let mut collector = Collector {
         job,
         rows: Vec::new(),
+        quiet,
     };
     search(Position::startpos(), config, &mut collector);
     Ok(collector.rows)
@@ -118,48 +177,46 @@ fn run_job(job: &Job) -> Result<Vec<Row>, String> {
 /// A job's index and its rows.
 type JobResult = (usize, Result<Vec<Row>, String>);
 
-/// Run the searches, `options.jobs` at a time.
-pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
-    let start = Instant::now();
-    let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
-    let jobs = jobs(options);
+/// Run `jobs`, `threads` at a time, and return their rows in job order.
+fn run_jobs(jobs: &[Job], threads: usize, quiet: bool) -> Result<Vec<Row>, String> {
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let results: Mutex<Vec<JobResult>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1).min(jobs.len()) {
+        for _ in 0..threads.max(1).min(jobs.len().max(1)) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(job) = jobs.get(i) else { break };
-                    let rows = run_job(job);
+                    let rows = run_job(job, quiet);
+                    let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    if quiet {
+                        eprint!("\r  shuffled orders: {finished}/{} searches", jobs.len());
+                    }
                     results.lock().expect("no worker panics").push((i, rows));
                 }
             });
         }
     });
+    if quiet && !jobs.is_empty() {
+        eprintln!();
+    }
     let mut results = results.into_inner().expect("no worker panics");
     results.sort_by_key(|(i, _)| *i);
     let mut rows = Vec::new();
     for (_, r) in results {
         rows.extend(r?);
     }
-    // The documents' order: quiescence table first, then plain, killers, capture-killers.
-    let order = [
-        "minimax",
-        "minimax-q",
-        "ifrit-plain",
-        "ifrit-killers",
-        "ifrit-capture-killers",
-    ];
-    rows.sort_by_key(|r| {
-        (
-            order
-                .iter()
-                .position(|v| *v == r.variant)
-                .unwrap_or(usize::MAX),
-            r.depth,
-        )
-    });
+    Ok(rows)
+}
+
+/// Run the searches: the timed ones one at a time, then the shuffled ones `options.jobs` at
+/// a time.
+pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
+    let start = Instant::now();
+    let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let mut rows = run_jobs(&timed_jobs(options), 1, false)?;
+    rows.extend(run_jobs(&shuffled_jobs(options), options.jobs, true)?);
     Ok(Reproduction {
         options: options.clone(),
         date,
@@ -196,34 +253,56 @@ mod tests {
         );
     }
 
-    /// A reproduction whose rows are Ifrit's own: the Markdown must print Ifrit's ratios on
-    /// both sides, and the charts must draw.
+    /// A reproduction whose rows are Ifrit's own (as the presets' rows), plus shuffled rows
+    /// made from them: the Markdown must print Ifrit's ratios on both sides, the shuffled
+    /// distribution and the closest assumption, and the charts must draw.
     #[test]
     fn markdown_and_charts_from_rows() {
-        let rows = document_rows()
-            .into_iter()
-            .map(|d| Row {
-                table: d.table,
-                variant: d.variant.clone(),
-                depth: d.depth,
-                seldepth: d.seldepth,
-                time_ms: d.time_s as f64 * 1000.0,
-                nodes: d.nodes,
-                horizon: if d.table == Table::Quiescence {
-                    d.nodes
-                } else {
-                    d.nodes / 2
-                },
-                quiescence: 0,
-                nps: d.nps,
-                score_cp: d.score_cp,
-                pv: d.pv.clone(),
-            })
+        let row = |d: &DocumentRow, variant: String, seed: u64, scale: f64| Row {
+            table: d.table,
+            variant,
+            seed,
+            depth: d.depth,
+            seldepth: d.seldepth,
+            time_ms: d.time_s as f64 * 1000.0,
+            nodes: (d.nodes as f64 * scale * 1.5) as u64,
+            interior: (d.nodes as f64 * scale * 0.1) as u64,
+            horizon: (d.nodes as f64 * scale) as u64,
+            quiescence: (d.nodes as f64 * scale * 0.4) as u64,
+            nps: d.nps,
+            score_cp: d.score_cp,
+            pv: d.pv.clone(),
+        };
+        let mut rows: Vec<Row> = document_rows()
+            .iter()
+            .map(|d| row(d, d.variant.clone(), 0, 1.0))
             .collect();
+        // Shuffled orders whose plain search is 1, 2, 3 times Ifrit's: killer ratios 1-3×
+        // Ifrit's, median 2×.
+        for seed in 1..=3 {
+            for d in document_rows()
+                .iter()
+                .filter(|d| d.table == Table::Killers && d.depth <= 8)
+            {
+                let scale = if d.variant == "ifrit-plain" {
+                    seed as f64
+                } else {
+                    1.0
+                };
+                rows.push(row(
+                    d,
+                    format!("{}{FULL_EVAL}{SHUFFLED}", d.variant),
+                    seed,
+                    scale,
+                ));
+            }
+        }
         let r = Reproduction {
             options: Options {
                 quick: false,
                 jobs: 2,
+                shuffles: 3,
+                deep_shuffles: 3,
             },
             date: "2026-11-22T00:00:00Z".into(),
             commit: None,
@@ -234,17 +313,27 @@ mod tests {
         };
         let md = markdown::markdown(&r);
         assert!(
-            md.contains("| 7 | 2.736.235 / 2.736.235 | 585.459 / 585.459 | **4.67×** | 4.67× |"),
+            md.contains(
+                "| 7 | 000's quiescence | 2.736.235 | 585.459 | **4.67×** | 520.250 | **5.26×** |"
+            ),
             "{md}"
         );
+        assert!(md.contains("| 7 | Ifrit (003) | 2.736.235 | 585.459 | 4.67× | 520.250 | 5.26× |"));
         assert!(md.contains(
-            "| 8 | 27.470.423 / 27.470.423 | 3.150.324 / 3.150.324 | **8.72×** | 8.72× |"
-        ));
+            "| 8 | 3 shuffled orders: median [95% range] | 54.940.846 [27.470.423 – 82.411.269] | **17.44×**"
+        ), "{md}");
         assert!(md.contains(
-            "searchlab  5/5    00:05     4.865.609          1   +1,19  e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"
-        ));
-        assert!(md.contains("| 6 | 119.060.324 | 119.060.324 | yes |"));
+            "searchlab  5/5    00:05     4.865.609    973.121   +1,19  e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"
+        ), "{md}");
+        assert!(
+            md.contains("| 6 | 119.060.324 / 119.060.324 / - | 119.060.324 | yes |"),
+            "{md}"
+        );
         assert!(md.contains("a ratio of 0.92 (Ifrit: 0.92)"), "{md}");
+        assert!(
+            md.contains("Closest: **the presets (000's quiescence, generation order)**"),
+            "{md}"
+        );
         let dir = std::env::temp_dir().join(format!("searchlab-repro-{}", std::process::id()));
         write(&r, &dir).unwrap();
         for file in [
