@@ -133,7 +133,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     if let Some(last) = result.iterations.last() {
         let s = last.stats;
         println!(
-            "depth {}: interior {}  horizon {}  quiescence {}  seldepth {}  cut-offs {}  first-move cut-offs {} ({:.1}%)",
+            "depth {}: interior {}  horizon {}  quiescence {}  seldepth {}  cut-offs {}  first-move cut-offs {} ({:.1}%, mean index {:.2})  quiescence cut-offs {} (first move {:.1}%)",
             last.depth,
             s.interior,
             s.horizon,
@@ -141,7 +141,10 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
             s.seldepth,
             s.cutoffs,
             s.first_move_cutoffs,
-            100.0 * s.first_move_cutoff_rate()
+            100.0 * s.first_move_cutoff_rate(),
+            s.mean_cutoff_index().unwrap_or(0.0),
+            s.quiescence_cutoffs,
+            100.0 * s.quiescence_first_move_cutoffs as f64 / s.quiescence_cutoffs.max(1) as f64,
         );
     }
     println!(
@@ -309,13 +312,24 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         .out
         .clone()
         .unwrap_or_else(|| plan::MAIN_JOB_OUT.into());
+    let mut variants = plan::variants(
+        &args.variants,
+        &args.engines,
+        &args.uci_options,
+        args.ablation.as_deref(),
+    )?;
+    // Each external engine once, before anything is written: a command that does not start
+    // or does not speak UCI stops the run here, not position by position.
+    for variant in &mut variants {
+        if let Some(engine) = &mut variant.engine {
+            let name = crate::harness::external::probe(engine)
+                .map_err(|e| format!("--engine {}: {e}", variant.label))?;
+            eprintln!("engine {}: {name}", variant.label);
+            engine.name = Some(name);
+        }
+    }
     let run = runner::Run {
-        variants: plan::variants(
-            &args.variants,
-            &args.engines,
-            &args.uci_options,
-            args.ablation.as_deref(),
-        )?,
+        variants,
         suites: plan::suites(&args.suites, args.skip_invalid)?,
         limits: plan::limits(args.depth, args.nodes, args.movetime),
         seeds: (0..args.seeds).collect(),
@@ -415,15 +429,23 @@ pub struct ReproduceArgs {
     /// Directory for reproduction.md, reproduction.json, killers.svg and quiescence.svg.
     #[arg(long, default_value = "reports/reproduction")]
     pub out: PathBuf,
-    /// Stop at depth 5 (quiescence table) and 8 (killer table): about half a minute, for CI.
+    /// Stop at depth 5 (quiescence table) and 7 (killer table), with 4 shuffled orders at
+    /// depth 7 and none at 8: well under a minute, for CI.
     #[arg(long)]
     pub quick: bool,
-    /// Searches run side by side (default: all cores). Node counts do not depend on it; times
-    /// do, a little, since the searches share the machine.
+    /// Shuffled-order searches run side by side (default: all cores). The timed searches
+    /// always run one at a time, so that their times are not shared; node counts depend on
+    /// neither.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Shuffled quiet orders (seeds 1..=N) searched at depth 7 [default: 20, 4 with --quick].
+    #[arg(long)]
+    pub shuffles: Option<u64>,
+    /// Shuffled quiet orders searched at depth 8 [default: 20, 0 with --quick].
+    #[arg(long)]
+    pub deep_shuffles: Option<u64>,
     /// Do not search: render the Markdown and the charts again from this reproduction.json.
-    #[arg(long, conflicts_with_all = ["quick", "jobs"])]
+    #[arg(long, conflicts_with_all = ["quick", "jobs", "shuffles", "deep_shuffles"])]
     pub from: Option<PathBuf>,
 }
 
@@ -437,6 +459,10 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
+        shuffles: args.shuffles.unwrap_or(if args.quick { 4 } else { 20 }),
+        deep_shuffles: args
+            .deep_shuffles
+            .unwrap_or(if args.quick { 0 } else { 20 }),
     };
     let r = match &args.from {
         Some(path) => {

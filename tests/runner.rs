@@ -166,9 +166,9 @@ fn merged_shards_equal_the_unsharded_run() {
 #[test]
 fn external_engines_share_the_results_file_and_failures_are_recorded() {
     let dir = scratch("engines").parent().unwrap().to_path_buf();
-    let out = dir.join("engines.jsonl");
-    let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args([
+    let run = |engines: &[String], out: &Path| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_searchlab"));
+        command.args([
             "run",
             "--variant",
             "plain",
@@ -176,27 +176,48 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
             "3",
             "--suite",
             "suites/tactics.epd",
-        ])
-        .arg("--engine")
-        .arg(format!("self={}", env!("CARGO_BIN_EXE_searchlab")))
-        .args([
-            "--engine",
-            "broken=/bin/true",
-            "--uci-option",
-            "Hash=1",
-            "--out",
-        ])
-        .arg(&out)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+        ]);
+        for engine in engines {
+            command.arg("--engine").arg(engine);
+        }
+        command
+            .args(["--uci-option", "Hash=1", "--out"])
+            .arg(out)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let this = format!("self={}", env!("CARGO_BIN_EXE_searchlab"));
+
+    // A command that does not speak UCI stops the run before anything is written.
+    let refused = dir.join("refused.jsonl");
+    let output = run(&[this.clone(), "broken=/bin/true".into()], &refused);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--engine broken") && stderr.contains("does not speak UCI"),
+        "{stderr}"
+    );
+    assert!(!refused.exists(), "nothing written");
+
+    // An engine that answers `uci` but dies before searching fails position by position.
+    let crashy = "crashy=sh -c 'echo id name Crashy; echo uciok; sleep 0.3'".to_string();
+    let out = dir.join("engines.jsonl");
+    let output = run(&[this, crashy], &out);
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
     let (header, records, _) = read_results(&out).unwrap();
-    assert_eq!(header.unwrap().variants.len(), 3);
+    let header = header.unwrap();
+    assert_eq!(header.variants.len(), 3);
+    let name = |label: &str| {
+        let v = header.variants.iter().find(|v| v.label == label).unwrap();
+        v.engine.as_ref().unwrap().name.clone().unwrap()
+    };
+    assert!(name("self").starts_with("searchlab"), "id name recorded");
+    assert_eq!(name("crashy"), "Crashy");
     let mut mine: Vec<_> = records.iter().filter(|r| r.variant == "self").collect();
     let mut plain: Vec<_> = records.iter().filter(|r| r.variant == "plain").collect();
     mine.sort_by_key(|r| r.line);
@@ -210,13 +231,25 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
         );
         assert_eq!(a.iterations.len(), 3);
     }
-    let broken: Vec<_> = records.iter().filter(|r| r.variant == "broken").collect();
+    let broken: Vec<_> = records.iter().filter(|r| r.variant == "crashy").collect();
     assert_eq!(broken.len(), 8);
     assert!(
         broken
             .iter()
             .all(|r| r.failure.is_some() && r.solved.is_none())
     );
+
+    // Nodes of another engine are not set against searchlab's.
+    let data = searchlab::harness::report::Dataset::read(std::slice::from_ref(&out)).unwrap();
+    let analysis = searchlab::harness::report::analyse(&data, Some("plain")).unwrap();
+    let this = analysis
+        .variants
+        .iter()
+        .find(|v| v.label == "self")
+        .unwrap();
+    assert!(this.other_engine && this.node_ratio.is_none());
+    assert!(this.engine.as_deref().unwrap().starts_with("searchlab"));
+    assert!(searchlab::harness::report::summary_table(&analysis).contains("– (another engine)"));
 }
 
 /// The header records the commit the binary was built from, also when the run starts in a

@@ -3,7 +3,11 @@
 //! killed, the position is recorded as failed with the reason, and the run goes on. What the
 //! engine's `info` lines give (depth, seldepth, nodes, time, score, PV) and its best move are
 //! recorded like searchlab's own searches; its nodes are not split by kind, so they are all
-//! counted as interior nodes.
+//! counted as interior nodes. Its time is measured from `go` to `bestmove`, so the process's
+//! start-up and handshake are not charged to the search. Before a run each engine is started
+//! once (`probe`): a command that does not start, or does not answer `uci` with `uciok`
+//! within a few seconds, stops the run before any search, and the engine's `id name` is
+//! recorded in the results header.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -24,6 +28,36 @@ pub struct EngineSpec {
     pub command: String,
     /// `setoption` pairs sent after `uci`.
     pub options: Vec<(String, String)>,
+    /// What the engine calls itself (`id name`), read when the run starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// How long an engine may take to answer `uci` with `uciok` when it is probed.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Start the engine once, check that it speaks UCI and return its `id name` (the command
+/// itself when it gives none).
+pub fn probe(engine: &EngineSpec) -> Result<String, String> {
+    let mut process = Process::start(&engine.command)?;
+    process.send("uci")?;
+    let mut name = None;
+    process
+        .until(PROBE_TIMEOUT, |line| {
+            if let Some(n) = line.trim().strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            }
+            line.trim() == "uciok"
+        })
+        .map_err(|e| {
+            format!(
+                "engine '{}' does not speak UCI: {e} after 'uci' (expected 'uciok' within {} s)",
+                engine.command,
+                PROBE_TIMEOUT.as_secs()
+            )
+        })?;
+    let _ = process.send("quit");
+    Ok(name.unwrap_or_else(|| engine.command.clone()))
 }
 
 /// What the engine reported at one depth.
@@ -51,7 +85,8 @@ pub struct Outcome {
     pub best_move: Option<String>,
     /// Why the search failed, if it did.
     pub failure: Option<String>,
-    /// Wall time.
+    /// Wall time from `go` to `bestmove` (or to the failure, once `go` was sent; zero
+    /// before).
     pub elapsed: Duration,
 }
 
@@ -194,12 +229,14 @@ fn search_timeout(limits: &Limits) -> Duration {
 
 /// Search one position with an external engine.
 pub fn search(engine: &EngineSpec, record: &EpdRecord, limits: &Limits) -> Outcome {
-    let start = Instant::now();
     let mut outcome = Outcome::default();
-    if let Err(reason) = talk(engine, record, limits, &mut outcome) {
+    let mut go_sent = None;
+    if let Err(reason) = talk(engine, record, limits, &mut outcome, &mut go_sent) {
         outcome.failure = Some(reason);
     }
-    outcome.elapsed = start.elapsed();
+    if let Some(at) = go_sent {
+        outcome.elapsed = at.elapsed();
+    }
     outcome
 }
 
@@ -208,6 +245,7 @@ fn talk(
     record: &EpdRecord,
     limits: &Limits,
     outcome: &mut Outcome,
+    go_sent: &mut Option<Instant>,
 ) -> Result<(), String> {
     let mut process = Process::start(&engine.command)?;
     let setup = Duration::from_secs(30);
@@ -227,8 +265,9 @@ fn talk(
         _ => "go depth 10".to_string(),
     };
     process.send(&go)?;
+    *go_sent = Some(Instant::now());
     let mut best = None;
-    process.until(search_timeout(limits), |line| {
+    let until_bestmove = process.until(search_timeout(limits), |line| {
         if let Some(info) = parse_info(line) {
             match outcome.infos.last_mut() {
                 Some(last) if last.depth == info.depth => *last = info,
@@ -242,7 +281,12 @@ fn talk(
             return true;
         }
         false
-    })?;
+    });
+    // The search ends at `bestmove`: stop the clock before the move is checked.
+    if let Some(at) = go_sent.take() {
+        outcome.elapsed = at.elapsed();
+    }
+    until_bestmove?;
     let best = best.ok_or("bestmove without a move")?;
     let legal = parse_uci_move(&record.board, &best)
         .ok()
@@ -299,17 +343,43 @@ mod tests {
         let missing = EngineSpec {
             command: "/nonexistent/engine".into(),
             options: vec![],
+            name: None,
         };
         let outcome = search(&missing, &record, &Limits::depth(3));
         assert!(outcome.failure.is_some());
         let dies = EngineSpec {
             command: "true".into(),
             options: vec![],
+            name: None,
         };
         let outcome = search(&dies, &record, &Limits::depth(3));
         assert!(
             outcome.failure.unwrap().contains("engine"),
             "crash reported"
+        );
+    }
+
+    #[test]
+    fn time_runs_from_go_to_bestmove_not_from_start_up() {
+        // An engine that takes a second to start, then answers at once.
+        let slow = EngineSpec {
+            command: "sh -c 'sleep 1; while read l; do case \"$l\" in uci) echo id name Slow; echo uciok;; isready) echo readyok;; go*) echo info depth 1 score cp 0 nodes 1 time 0 pv e2e4; echo bestmove e2e4;; quit) exit;; esac; done'".into(),
+            options: vec![],
+            name: None,
+        };
+        assert_eq!(probe(&slow).unwrap(), "Slow");
+        let record = crate::harness::epd::parse_line(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;",
+            1,
+        )
+        .unwrap();
+        let outcome = search(&slow, &record, &Limits::depth(1));
+        assert_eq!(outcome.failure, None);
+        assert_eq!(outcome.best_move.as_deref(), Some("e2e4"));
+        assert!(
+            outcome.elapsed < Duration::from_millis(900),
+            "start-up charged to the search: {:?}",
+            outcome.elapsed
         );
     }
 }

@@ -164,6 +164,7 @@ pub fn variants(
             spec: String::new(),
             config: SearchConfig::default(),
             engine: Some(EngineSpec {
+                name: None,
                 command,
                 options: options.clone(),
             }),

@@ -109,10 +109,24 @@ pub struct IterationRecord {
     pub horizon: u64,
     /// Quiescence nodes of this iteration.
     pub quiescence: u64,
-    /// Beta cut-offs.
+    /// Beta cut-offs by a move at interior nodes.
     pub cutoffs: u64,
-    /// Beta cut-offs by the first move.
+    /// Of which by the node's first move.
     pub first_move_cutoffs: u64,
+    /// Sum of the cutting move's 1-based index over `cutoffs`. This and the quiescence
+    /// cut-off counts are absent from files written before they were recorded and for
+    /// external engines, which report no cut-offs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cutoff_index_sum: Option<u64>,
+    /// Beta cut-offs by a move in the quiescence search (stand pat excluded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiescence_cutoffs: Option<u64>,
+    /// Of which by the node's first move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiescence_first_move_cutoffs: Option<u64>,
+    /// Sum of the cutting move's 1-based index over `quiescence_cutoffs`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiescence_cutoff_index_sum: Option<u64>,
     /// Milliseconds since the search started.
     pub time_ms: f64,
     /// Score (centipawns, side to move).

@@ -130,6 +130,13 @@ pub struct VariantAnalysis {
     pub total_nodes: u64,
     /// Geometric mean of nodes per position.
     pub nodes: Option<Interval>,
+    /// The engine that searched, when not searchlab: its `id name` (or command).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// The variant and the baseline are different engines, whose nodes count different
+    /// things: no node ratio is computed, only solves and times compare.
+    #[serde(default)]
+    pub other_engine: bool,
     /// Nodes of this variant over the baseline's, position by position.
     pub node_ratio: Option<PairedRatio>,
     /// Time of this variant over the baseline's, position by position.
@@ -140,8 +147,17 @@ pub struct VariantAnalysis {
     /// The same EBF at each depth from 3 on.
     #[serde(default)]
     pub ebf_by_depth: Vec<(u32, Interval)>,
-    /// Pooled share of beta cut-offs made by the first move.
+    /// Pooled share of the interior nodes' beta cut-offs made by the first move.
     pub first_move_cutoff_rate: Option<f64>,
+    /// Pooled mean 1-based index of the move that cut an interior node.
+    #[serde(default)]
+    pub mean_cutoff_index: Option<f64>,
+    /// The same two measures over the quiescence nodes' cut-offs (stand pat excluded).
+    #[serde(default)]
+    pub quiescence_first_move_cutoff_rate: Option<f64>,
+    /// Mean index of the cutting capture in quiescence.
+    #[serde(default)]
+    pub quiescence_mean_cutoff_index: Option<f64>,
     /// Per-position first-move cut-off rate, mean with t interval.
     pub first_move_cutoff_rate_mean: Option<Interval>,
     /// Total search time, seconds.

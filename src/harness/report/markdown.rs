@@ -35,18 +35,21 @@ fn summary_row(v: &VariantAnalysis) -> String {
             p_value(d.p)
         )
     });
-    let ratio = v.node_ratio.map_or("1 (baseline)".into(), |r| {
-        format!(
+    let ratio = match v.node_ratio {
+        Some(r) => format!(
             "{} ({})",
             interval(&r.ratio, 3),
             r.wilcoxon_p.map_or("-".into(), p_value)
-        )
-    });
+        ),
+        // Nodes are not comparable across engines: compare solves and times instead.
+        None if v.other_engine => "– (another engine)".into(),
+        None => "1 (baseline)".into(),
+    };
     let time_ratio = v
         .time_ratio
         .map_or("1 (baseline)".into(), |r| interval(&r.ratio, 3));
     format!(
-        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |\n",
+        "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |\n",
         v.label,
         v.positions,
         solved,
@@ -57,17 +60,29 @@ fn summary_row(v: &VariantAnalysis) -> String {
         ratio,
         time_ratio,
         v.ebf.map_or("-".into(), |e| interval(&e, 2)),
-        v.first_move_cutoff_rate
-            .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
+        cutoff_order(v.first_move_cutoff_rate, v.mean_cutoff_index),
+        cutoff_order(
+            v.quiescence_first_move_cutoff_rate,
+            v.quiescence_mean_cutoff_index
+        ),
         v.time_s,
     )
+}
+
+/// `93.1%, 1.21`: share of cut-offs by the first move and mean index of the cutting move.
+fn cutoff_order(rate: Option<f64>, index: Option<f64>) -> String {
+    match (rate, index) {
+        (Some(r), Some(i)) => format!("{:.1}%, {i:.2}", 100.0 * r),
+        (Some(r), None) => format!("{:.1}%", 100.0 * r),
+        _ => "-".into(),
+    }
 }
 
 /// The summary table alone (also printed at the end of `searchlab run`).
 pub fn summary_table(a: &Analysis) -> String {
     let mut out = format!(
-        "| variant | positions | solved ({wilson}) | solved vs baseline: +only / −only ({mcnemar}) | STS points | total nodes | nodes per position, geometric mean (t on logs) | node ratio to baseline ({t}; {wilcoxon}) | time ratio to baseline ({t}) | EBF, geometric mean (t on logs) | first-move cut-offs (pooled) | time (s) |\n\
-         |---|---:|---|---|---:|---:|---|---|---|---|---:|---:|\n",
+        "| variant | positions | solved ({wilson}) | solved vs baseline: +only / −only ({mcnemar}) | STS points | total nodes | nodes per position, geometric mean (t on logs) | node ratio to baseline ({t}; {wilcoxon}) | time ratio to baseline ({t}) | EBF, geometric mean (t on logs) | interior cut-offs: by first move, mean index of the cutting move | quiescence cut-offs: by first move, mean index | time (s) |\n\
+         |---|---:|---|---|---:|---:|---|---|---|---|---:|---:|---:|\n",
         wilson = compare::WILSON,
         mcnemar = compare::MCNEMAR,
         t = compare::PAIRED_T_LOG,

@@ -114,6 +114,42 @@ pub(super) fn pooled_first_move_rate(records: &[&PositionRecord]) -> Option<f64>
     (all > 0).then(|| first as f64 / all as f64)
 }
 
+/// Pooled cut-off statistics of the interior (`quiescence = false`) or quiescence nodes:
+/// (share of cut-offs by the first move, mean 1-based index of the cutting move). `None`
+/// where no record of the variant holds them (files written before they were recorded,
+/// external engines) or there was no cut-off.
+pub(super) fn cutoff_order(
+    records: &[&PositionRecord],
+    quiescence: bool,
+) -> (Option<f64>, Option<f64>) {
+    let (mut cutoffs, mut first, mut index) = (0u64, 0u64, 0u64);
+    for it in records.iter().flat_map(|r| &r.iterations) {
+        let counts = if quiescence {
+            (
+                it.quiescence_cutoffs,
+                it.quiescence_first_move_cutoffs,
+                it.quiescence_cutoff_index_sum,
+            )
+        } else {
+            (
+                Some(it.cutoffs),
+                Some(it.first_move_cutoffs),
+                it.cutoff_index_sum,
+            )
+        };
+        if let (Some(c), Some(f), Some(i)) = counts {
+            cutoffs += c;
+            first += f;
+            index += i;
+        }
+    }
+    if cutoffs == 0 {
+        return (None, None);
+    }
+    let n = cutoffs as f64;
+    (Some(first as f64 / n), Some(index as f64 / n))
+}
+
 pub(super) fn first_move_rates(records: &[&PositionRecord]) -> Vec<f64> {
     records
         .iter()

@@ -15,10 +15,12 @@ pub use markdown::{markdown, summary_table};
 pub use tables::write_csv;
 
 use super::compare::{self, PairedRatio};
+use super::external::EngineSpec;
 use super::results::{Header, PositionRecord, read_results};
 use measures::{
-    across_seeds, counters, depth_curve, ebf_by_depth, ebfs, first_move_rates, first_seed_solved,
-    pooled_first_move_rate, solution_times, solve_difference, solve_rate, solved_by_depth,
+    across_seeds, counters, cutoff_order, depth_curve, ebf_by_depth, ebfs, first_move_rates,
+    first_seed_solved, pooled_first_move_rate, solution_times, solve_difference, solve_rate,
+    solved_by_depth,
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -116,6 +118,15 @@ impl Dataset {
         }
         Ok(data)
     }
+
+    /// The external engine a variant ran (`None`: searchlab's own search).
+    pub fn engine_of(&self, label: &str) -> Option<&EngineSpec> {
+        self.headers
+            .iter()
+            .flat_map(|h| &h.variants)
+            .find(|v| v.label == label)
+            .and_then(|v| v.engine.as_ref())
+    }
 }
 
 /// Per position, the geometric mean over seeds of `value`.
@@ -170,12 +181,15 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
     let base_nodes = per_position(&base_records, |r| r.nodes as f64);
     let base_time = per_position(&base_records, |r| r.time_ms);
     let base_solved = first_seed_solved(&base_records);
+    let base_engine = data.engine_of(&baseline).map(|e| &e.command);
     let variants = data
         .variants
         .iter()
         .map(|(label, spec)| {
             let mine = of(label);
             let is_base = *label == baseline;
+            let engine = data.engine_of(label);
+            let other_engine = engine.map(|e| &e.command) != base_engine;
             let nodes = per_position(&mine, |r| r.nodes as f64);
             let times = per_position(&mine, |r| r.time_ms);
             let both = nodes.keys().filter(|k| base_nodes.contains_key(*k)).count();
@@ -202,11 +216,18 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
                     .then(|| mine.iter().filter_map(|r| r.points).map(u64::from).sum()),
                 total_nodes: mine.iter().map(|r| r.nodes).sum(),
                 nodes: compare::geometric_mean(&nodes.values().copied().collect::<Vec<_>>()),
-                node_ratio: (!is_base).then(|| paired(&nodes, &base_nodes)).flatten(),
+                engine: engine.map(|e| e.name.clone().unwrap_or_else(|| e.command.clone())),
+                other_engine,
+                node_ratio: (!is_base && !other_engine)
+                    .then(|| paired(&nodes, &base_nodes))
+                    .flatten(),
                 time_ratio: (!is_base).then(|| paired(&times, &base_time)).flatten(),
                 ebf: compare::geometric_mean(&ebfs(&mine)),
                 ebf_by_depth: ebf_by_depth(&mine),
                 first_move_cutoff_rate: pooled_first_move_rate(&mine),
+                mean_cutoff_index: cutoff_order(&mine, false).1,
+                quiescence_first_move_cutoff_rate: cutoff_order(&mine, true).0,
+                quiescence_mean_cutoff_index: cutoff_order(&mine, true).1,
                 first_move_cutoff_rate_mean: compare::mean_interval(&first_move_rates(&mine)),
                 time_s: mine.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0,
                 depth_curve: depth_curve(&mine),

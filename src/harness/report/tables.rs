@@ -48,6 +48,13 @@ const SUMMARY: &[Column<VariantAnalysis>] = &[
     ("ebf_low95", |v| opt(v.ebf.map(|e| e.low))),
     ("ebf_high95", |v| opt(v.ebf.map(|e| e.high))),
     ("first_move_cutoff_rate", |v| opt(v.first_move_cutoff_rate)),
+    ("mean_cutoff_index", |v| opt(v.mean_cutoff_index)),
+    ("quiescence_first_move_cutoff_rate", |v| {
+        opt(v.quiescence_first_move_cutoff_rate)
+    }),
+    ("quiescence_mean_cutoff_index", |v| {
+        opt(v.quiescence_mean_cutoff_index)
+    }),
     ("time_s", |v| v.time_s.to_string()),
 ];
 

@@ -39,6 +39,12 @@ fn iteration(depth: u32, nodes: u64, time_ms: f64, cutoffs: u64, first: u64) -> 
         quiescence: 0,
         cutoffs,
         first_move_cutoffs: first,
+        // The other cut-offs were made by the third move; in quiescence, twice as many
+        // cut-offs, all by the first capture.
+        cutoff_index_sum: Some(first + 3 * (cutoffs - first)),
+        quiescence_cutoffs: Some(2 * cutoffs),
+        quiescence_first_move_cutoffs: Some(2 * cutoffs),
+        quiescence_cutoff_index_sum: Some(2 * cutoffs),
         time_ms,
         score: 0,
         best_move: Some("e2e4".into()),
@@ -141,6 +147,10 @@ fn analysis_of_known_data() {
     // EBF 3 everywhere; first-move cut-offs (9+8+16)/40.
     assert!((half.ebf.unwrap().estimate - 3.0).abs() < 1e-9);
     assert!((half.first_move_cutoff_rate.unwrap() - 33.0 / 40.0).abs() < 1e-12);
+    // Interior and quiescence apart: mean index (33 + 3·7)/40; quiescence all first-move.
+    assert!((half.mean_cutoff_index.unwrap() - 54.0 / 40.0).abs() < 1e-12);
+    assert_eq!(half.quiescence_first_move_cutoff_rate, Some(1.0));
+    assert_eq!(half.quiescence_mean_cutoff_index, Some(1.0));
     // Depth 2 costs 4 units per position: the geometric mean of 40·k·(40+k) over k = 1..8.
     let geo = ((1..=8)
         .map(|k| (40.0 * k as f64 * (40.0 + k as f64)).ln())
