@@ -473,8 +473,8 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
         }
         None => {
             eprintln!(
-                "searching the documents' tables from the start position ({} at a time); each row is printed as its iteration completes",
-                options.jobs
+                "searching the documents' tables from the start position: the timed searches one at a time, each row printed as its iteration completes; then {} + {} shuffled-order searches per configuration, {} at a time",
+                options.shuffles, options.deep_shuffles, options.jobs
             );
             reproduce::reproduce(&options)?
         }
