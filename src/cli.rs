@@ -13,7 +13,6 @@ use crate::engine::heuristics::{HeuristicsConfig, REGISTRY};
 use crate::engine::notation;
 use crate::engine::perft;
 use crate::engine::position::Position;
-use crate::engine::score::MAX_PLY;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
@@ -68,12 +67,12 @@ impl Observer for IterationTable {
 pub struct SearchArgs {
     /// `startpos` or a FEN in quotes.
     pub position: String,
-    /// Deepest iteration.
-    #[arg(long, default_value_t = 6)]
-    pub depth: u32,
+    /// The search's limit: one of --depth (default 6), --nodes, --movetime.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Heuristics: comma-separated presets, ids, +id, -id, id.param=value, applied left to
     /// right from nothing (see `searchlab heuristics`).
-    #[arg(long, default_value = "plain")]
+    #[arg(long, default_value = "plain", allow_hyphen_values = true)]
     pub heuristics: String,
     /// Seed of the search's PRNG (GSR, mate history).
     #[arg(long, default_value_t = 0)]
@@ -84,12 +83,28 @@ pub struct SearchArgs {
     /// The static evaluation.
     #[arg(long, value_enum, default_value_t = EvalKind::Full)]
     pub eval: EvalKind,
+}
+
+/// The limit of every search of a command: one of depth, nodes or time, under one rule for
+/// `search` and `run` (`plan::limits`).
+#[derive(clap::Args, Debug)]
+pub struct LimitArgs {
+    /// Deepest iteration (1..127).
+    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
+    pub depth: Option<u32>,
     /// Stop after this many nodes (the last completed iteration counts).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "movetime")]
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
+    /// Stop after this many milliseconds (results then depend on the machine).
     #[arg(long)]
     pub movetime: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits, checked, with `default_depth` when none is given.
+    pub fn limits(&self, default_depth: u32) -> Result<Limits, String> {
+        plan::limits(self.depth, self.nodes, self.movetime, default_depth)
+    }
 }
 
 /// Print the counters of each enabled heuristic, form by form.
@@ -111,18 +126,10 @@ fn print_counters(config: &SearchConfig, stats: &SearchStats) {
 /// `searchlab search`.
 pub fn search(args: &SearchArgs) -> Result<(), String> {
     let board = parse_position(&args.position)?;
-    let depth = args.depth;
-    if depth == 0 || depth >= MAX_PLY as u32 {
-        return Err(format!("--depth must be 1..{}", MAX_PLY - 1));
-    }
+    let limits = args.limits.limits(6)?;
     let config = SearchConfig {
         eval: args.eval,
-        limits: Limits {
-            depth: Some(depth),
-            nodes: args.nodes,
-            movetime_ms: args.movetime,
-            ..Limits::default()
-        },
+        limits,
         ..spec::configure(&args.heuristics, args.algorithm, args.seed)?
     };
     let result = search::search(
@@ -209,9 +216,7 @@ pub fn bench(
     suite: Option<&Path>,
     verbose: bool,
 ) -> Result<(), String> {
-    if depth == 0 || depth >= MAX_PLY as u32 {
-        return Err(format!("--depth must be 1..{}", MAX_PLY - 1));
-    }
+    plan::check_depth(depth)?;
     let records = match suite {
         None => bench::bench_positions(),
         Some(path) => bench::read_suite(path).map_err(|errors| {
@@ -252,8 +257,9 @@ pub struct RunArgs {
     /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
     #[arg(long = "suite")]
     pub suites: Vec<std::path::PathBuf>,
-    /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants).
-    #[arg(long = "variant")]
+    /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants). A label or SPEC
+    /// may start with `-`: `--variant -killers=classic,-killers`.
+    #[arg(long = "variant", allow_hyphen_values = true)]
     pub variants: Vec<String>,
     /// An external UCI engine `[LABEL=]"COMMAND"`, repeated; one fresh process per position,
     /// failures recorded with their reason.
@@ -262,15 +268,9 @@ pub struct RunArgs {
     /// `NAME=VALUE` sent to every external engine with setoption, repeated.
     #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
-    /// Depth limit per search (default 7 when no limit is given).
-    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
-    pub depth: Option<u32>,
-    /// Node limit per search.
-    #[arg(long, conflicts_with = "movetime")]
-    pub nodes: Option<u64>,
-    /// Time limit per search, ms (results then depend on the machine).
-    #[arg(long)]
-    pub movetime: Option<u64>,
+    /// The limit of every search: one of --depth (default 7), --nodes, --movetime.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Repeat randomised variants (gsr, gsr_simple, mate_history, iid_null_window) over seeds
     /// 0..K.
     #[arg(long, default_value_t = 1)]
@@ -331,11 +331,9 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let run = runner::Run {
         variants,
         suites: plan::suites(&args.suites, args.skip_invalid)?,
-        limits: plan::limits(args.depth, args.nodes, args.movetime),
+        limits: args.limits.limits(7)?,
         seeds: (0..args.seeds).collect(),
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        jobs: plan::jobs(args.jobs)?,
         out: out.clone(),
         shard: args
             .shard
@@ -409,16 +407,37 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
 /// `searchlab merge`: join shard files of one run.
 pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
     let merged = results::merge(files, out)?;
+    for warning in &merged.warnings {
+        eprintln!("warning: {warning}");
+    }
     if let Some((merged_shards, count)) = merged.shards
         && merged_shards != count
     {
         eprintln!("warning: {merged_shards} of {count} shards merged");
     }
+    if !merged.missing.is_empty() {
+        eprintln!(
+            "warning: {} searches of the run are in no shard (listed in the merged header as \"missing\"); the first: {}",
+            merged.missing.len(),
+            merged
+                .missing
+                .iter()
+                .take(5)
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
     eprintln!(
-        "{} records from {} files into {}",
+        "{} records from {} files into {}{}",
         merged.records,
         files.len(),
-        out.display()
+        out.display(),
+        if merged.missing.is_empty() {
+            ""
+        } else {
+            " (incomplete)"
+        }
     );
     Ok(())
 }
@@ -455,10 +474,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
     use crate::harness::reproduce;
     let options = reproduce::Options {
         quick: args.quick,
-        jobs: args
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1),
+        jobs: plan::jobs(args.jobs)?,
         shuffles: args.shuffles.unwrap_or(if args.quick { 4 } else { 20 }),
         deep_shuffles: args
             .deep_shuffles

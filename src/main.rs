@@ -43,7 +43,7 @@ enum Command {
         #[arg(long, default_value_t = searchlab::harness::bench::DEFAULT_DEPTH)]
         depth: u32,
         /// Heuristics SPEC, as for `search`.
-        #[arg(long, default_value = "plain")]
+        #[arg(long, default_value = "plain", allow_hyphen_values = true)]
         heuristics: String,
         /// Seed of the search's PRNG.
         #[arg(long, default_value_t = 0)]

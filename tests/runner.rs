@@ -9,7 +9,7 @@ use std::process::Command;
 use searchlab::engine::config::Limits;
 use searchlab::engine::spec::configure;
 use searchlab::harness::epd;
-use searchlab::harness::results::{PositionRecord, RecordKey, Shard, Variant, read_results};
+use searchlab::harness::results::{self, PositionRecord, RecordKey, Shard, Variant, read_results};
 use searchlab::harness::runner::{self, Run, Suite};
 
 fn suite() -> Suite {
@@ -84,7 +84,7 @@ fn workers_resume_and_shards_give_identical_records() {
     std::fs::write(&out, kept).unwrap();
     let resumed = runner::run(&plan(&out, 2, None)).unwrap();
     assert_eq!(by_task(&resumed), by_task(&one), "resumed run differs");
-    let (_, on_disk, _) = read_results(&out).unwrap();
+    let on_disk = read_results(&out).unwrap().records;
     assert_eq!(on_disk.len(), one.len(), "the file holds each record once");
 
     // Shards 1/2 and 2/2 together are the whole run.
@@ -156,7 +156,8 @@ fn merged_shards_equal_the_unsharded_run() {
     runner::run(&plan(&s2, 2, Some(Shard { index: 2, count: 2 }))).unwrap();
     let merged = scratch("merged");
     searchlab::cli::merge(&[s1.clone(), s2], &merged).unwrap();
-    let (header, records, _) = read_results(&merged).unwrap();
+    let read = read_results(&merged).unwrap();
+    let (header, records) = (read.header, read.records);
     assert_eq!(header.unwrap().shard, None);
     assert_eq!(by_task(&records), by_task(&whole));
     // A shard merged with itself is refused.
@@ -209,7 +210,8 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let (header, records, _) = read_results(&out).unwrap();
+    let read = read_results(&out).unwrap();
+    let (header, records) = (read.header, read.records);
     let header = header.unwrap();
     assert_eq!(header.variants.len(), 3);
     let name = |label: &str| {
@@ -288,10 +290,109 @@ fn header_records_the_binary_commit_from_any_directory() {
         .output()
         .unwrap();
     assert!(status.status.success(), "{status:?}");
-    let (header, _, _) = read_results(&out).unwrap();
+    let header = read_results(&out).unwrap().header;
     let commit = header.unwrap().commit.expect("a commit is recorded");
     assert!(
         commit == head || commit == format!("{head}-dirty"),
         "recorded {commit}, built from {head}"
     );
+}
+
+#[test]
+fn a_second_run_on_the_same_out_is_refused_while_the_first_holds_it() {
+    let out = scratch("locked");
+    let first = runner::run(&plan(&out, 2, None)).unwrap();
+    // Hold the file as a running searchlab does (the handle open_for_run returns is locked).
+    let header = read_results(&out).unwrap().header.unwrap();
+    let (held, _) = results::open_for_run(&out, &header).unwrap();
+    let err = runner::run(&plan(&out, 2, None)).unwrap_err();
+    assert!(
+        err.contains("being written by another searchlab run"),
+        "{err}"
+    );
+    drop(held);
+    // Once it is free, the same command resumes a complete run: nothing added, nothing twice.
+    let again = runner::run(&plan(&out, 2, None)).unwrap();
+    assert_eq!(again.len(), first.len());
+    assert_eq!(read_results(&out).unwrap().records.len(), first.len());
+}
+
+#[test]
+fn what_is_not_a_results_file_or_has_no_positions_is_refused_before_anything_is_written() {
+    // `--out /dev/full` reads endless zero bytes: bounded, and refused.
+    if Path::new("/dev/full").exists() {
+        let err = runner::run(&plan(Path::new("/dev/full"), 1, None)).unwrap_err();
+        assert!(err.contains("not a results file"), "{err}");
+    }
+    // An empty suite: said before the results file is created.
+    let out = scratch("empty");
+    let mut empty = plan(&out, 1, None);
+    empty.suites[0].records.clear();
+    let err = runner::run(&empty).unwrap_err();
+    assert!(err.contains("no positions in suites/tactics.epd"), "{err}");
+    assert!(!out.exists(), "nothing written");
+}
+
+#[test]
+fn merge_takes_shards_in_any_order_and_says_what_is_missing() {
+    let whole = runner::run(&plan(&scratch("mw"), 2, None)).unwrap();
+    let shard = |i: usize, name: &str| {
+        let out = scratch(name);
+        runner::run(&plan(&out, 2, Some(Shard { index: i, count: 3 }))).unwrap();
+        out
+    };
+    let (s1, s2, s3) = (shard(1, "ms1"), shard(2, "ms2"), shard(3, "ms3"));
+
+    // Any order gives the whole run, with nothing missing.
+    let out = scratch("merged-any");
+    let merged = results::merge(&[s3.clone(), s1.clone(), s2.clone()], &out).unwrap();
+    assert!(merged.missing.is_empty() && merged.warnings.is_empty());
+    assert_eq!(
+        by_task(&read_results(&out).unwrap().records),
+        by_task(&whole)
+    );
+
+    // A shard cut short: the merge says which searches are missing, and so does its header.
+    let cut = scratch("ms2-cut");
+    let text = std::fs::read_to_string(&s2).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&cut, format!("{}\n", lines[..5].join("\n"))).unwrap();
+    let out = scratch("merged-cut");
+    let merged = results::merge(&[s1.clone(), cut.clone(), s3.clone()], &out).unwrap();
+    let expected_missing = lines.len() - 5;
+    assert_eq!(merged.missing.len(), expected_missing);
+    assert_eq!(merged.records + expected_missing, whole.len());
+    assert!(
+        merged.warnings.iter().any(|w| w.contains("holds 4 of the")),
+        "{:?}",
+        merged.warnings
+    );
+    let read = read_results(&out).unwrap();
+    assert_eq!(read.header.as_ref().unwrap().missing, merged.missing);
+    let problems = read.problems(&out).join("\n");
+    assert!(problems.contains("missing"), "{problems}");
+
+    // A shard not given at all.
+    let merged = results::merge(&[s1.clone(), s3.clone()], &scratch("merged-two")).unwrap();
+    assert!(
+        merged
+            .warnings
+            .iter()
+            .any(|w| w.contains("shard 2 of 3 not given"))
+    );
+    assert_eq!(merged.records + merged.missing.len(), whole.len());
+
+    // Refused: a whole run among shards, a shard twice (both named), a file that is not there.
+    let unsharded = scratch("unsharded");
+    runner::run(&plan(&unsharded, 2, None)).unwrap();
+    let err = results::merge(&[s1.clone(), unsharded], &scratch("m-x")).unwrap_err();
+    assert!(err.contains("a whole run"), "{err}");
+    let err = results::merge(&[s1.clone(), s1.clone()], &scratch("m-y")).unwrap_err();
+    assert!(err.contains("are both shard 1/3"), "{err}");
+    let err = results::merge(
+        &[s1, PathBuf::from("/nonexistent/s.jsonl")],
+        &scratch("m-z"),
+    )
+    .unwrap_err();
+    assert!(err.contains("/nonexistent/s.jsonl: not found"), "{err}");
 }

@@ -197,6 +197,56 @@ fn parse_operations(text: &str) -> Result<Vec<Operation>, String> {
     }
 }
 
+/// The standard EPD opcodes (Edwards, PGN standard §16.2) that a move operand never equals:
+/// one of them among a `bm`'s operands means a `;` is missing.
+const OPCODES: &[&str] = &[
+    "acd",
+    "acn",
+    "acs",
+    "am",
+    "bm",
+    "c0",
+    "c1",
+    "c2",
+    "c3",
+    "c4",
+    "c5",
+    "c6",
+    "c7",
+    "c8",
+    "c9",
+    "ce",
+    "dm",
+    "draw_accept",
+    "draw_claim",
+    "draw_offer",
+    "draw_reject",
+    "eco",
+    "fmvn",
+    "hmvc",
+    "id",
+    "nic",
+    "noop",
+    "pm",
+    "pv",
+    "rc",
+    "resign",
+    "sm",
+    "tcgs",
+    "tcri",
+    "tcsi",
+    "v0",
+    "v1",
+    "v2",
+    "v3",
+    "v4",
+    "v5",
+    "v6",
+    "v7",
+    "v8",
+    "v9",
+];
+
 /// Read one EPD line (not blank, not a comment). The error is the reason alone.
 pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
     let text = text.trim();
@@ -260,7 +310,14 @@ pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
             .iter()
             .filter(|op| op.opcode == opcode)
             .flat_map(|op| op.operands.iter())
-            .map(|text| parse_move(&board, text).map_err(|e| format!("{opcode}: {e}")))
+            .map(|text| {
+                if OPCODES.contains(&text.as_str()) {
+                    return Err(format!(
+                        "{opcode}: '{text}' is an opcode, not a move: is the ';' that ends the {opcode} operation missing?"
+                    ));
+                }
+                parse_move(&board, text).map_err(|e| format!("{opcode}: {e}"))
+            })
             .collect()
     };
     let best_moves = moves("bm")?;
@@ -294,6 +351,8 @@ pub fn parse_text(text: &str, file: &Path) -> Result<Vec<EpdRecord>, Vec<EpdErro
 pub fn parse_text_lenient(text: &str, file: &Path) -> (Vec<EpdRecord>, Vec<EpdError>) {
     let mut records = Vec::new();
     let mut errors = Vec::new();
+    // A byte-order mark some editors write is not part of the first FEN.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -375,6 +434,24 @@ mod tests {
             "{}",
             errors[1]
         );
+    }
+
+    #[test]
+    fn a_missing_semicolon_and_a_byte_order_mark_are_named() {
+        let text =
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7# id \"x\";\n";
+        let errors = parse_text(text, Path::new("x.epd")).unwrap_err();
+        assert!(
+            errors[0]
+                .to_string()
+                .contains("x.epd:1: bm: 'id' is an opcode, not a move: is the ';'"),
+            "{}",
+            errors[0]
+        );
+        let bom =
+            "\u{feff}r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#;\n";
+        let records = parse_text(bom, Path::new("bom.epd")).unwrap();
+        assert_eq!(records[0].best_moves.len(), 1);
     }
 
     #[test]

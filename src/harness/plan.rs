@@ -9,6 +9,7 @@ use super::runner::Suite;
 use super::{epd, results::Variant};
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::heuristics::REGISTRY;
+use crate::engine::score::MAX_PLY;
 use crate::engine::spec;
 
 /// The main job's variants: the six heuristics of the project's brief toggled against
@@ -30,12 +31,50 @@ pub const MAIN_JOB_OUT: &str = "reports/heuristics/main/results.jsonl";
 pub const TACTICS_EPD: &str = include_str!("../../suites/tactics.epd");
 
 /// The limits of a run: the one given, or depth 7 when none is.
-pub fn limits(depth: Option<u32>, nodes: Option<u64>, movetime: Option<u64>) -> Limits {
-    Limits {
-        depth: depth.or((nodes.is_none() && movetime.is_none()).then_some(7)),
+pub fn limits(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+    default_depth: u32,
+) -> Result<Limits, String> {
+    let given = [depth.is_some(), nodes.is_some(), movetime.is_some()];
+    if given.iter().filter(|&&g| g).count() > 1 {
+        return Err(
+            "give one limit per search: --depth, --nodes or --movetime (not two of them)".into(),
+        );
+    }
+    let depth = depth.or((nodes.is_none() && movetime.is_none()).then_some(default_depth));
+    if let Some(d) = depth {
+        check_depth(d)?;
+    }
+    if nodes == Some(0) {
+        return Err("--nodes must be at least 1".into());
+    }
+    if movetime == Some(0) {
+        return Err("--movetime must be at least 1 ms".into());
+    }
+    Ok(Limits {
+        depth,
         nodes,
         movetime_ms: movetime,
         ..Limits::default()
+    })
+}
+
+/// The one rule for a depth anywhere on the command line: 1 up to the deepest ply.
+pub fn check_depth(depth: u32) -> Result<(), String> {
+    if depth == 0 || depth >= MAX_PLY as u32 {
+        return Err(format!("--depth must be 1..{}, got {depth}", MAX_PLY - 1));
+    }
+    Ok(())
+}
+
+/// The one rule for a number of worker threads: at least one (default: every core).
+pub fn jobs(jobs: Option<usize>) -> Result<usize, String> {
+    match jobs {
+        Some(0) => Err("--jobs must be at least 1".into()),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
 }
 
@@ -239,7 +278,21 @@ mod tests {
 
     #[test]
     fn limits_default_to_depth_seven() {
-        assert_eq!(limits(None, None, None).depth, Some(7));
-        assert_eq!(limits(None, Some(1000), None).depth, None);
+        assert_eq!(limits(None, None, None, 7).unwrap().depth, Some(7));
+        assert_eq!(limits(None, Some(1000), None, 7).unwrap().depth, None);
+        assert!(
+            limits(Some(0), None, None, 7)
+                .unwrap_err()
+                .contains("--depth must be 1..")
+        );
+        assert!(
+            limits(Some(5), Some(9), None, 7)
+                .unwrap_err()
+                .contains("one limit")
+        );
+        assert!(limits(None, Some(0), None, 7).is_err());
+        assert!(limits(None, None, Some(0), 7).is_err());
+        assert!(jobs(Some(0)).is_err());
+        assert_eq!(jobs(Some(3)), Ok(3));
     }
 }

@@ -4,7 +4,7 @@
 //! it finished; the same command resumes it, skipping what is done. With depth or node limits
 //! the records are identical, nodes for nodes, whatever the number of workers.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -50,15 +50,7 @@ pub struct Run {
     pub progress: bool,
 }
 
-/// The variant draws random numbers (a heuristic whose registry row says `randomised`), so
-/// its results depend on the seed.
-pub fn randomised(config: &SearchConfig) -> bool {
-    config
-        .heuristics
-        .enabled_ids()
-        .iter()
-        .any(|id| id.info().randomised)
-}
+pub use results::randomised;
 
 /// Is the move correct for the record? `None` when it has no `bm` or `am`.
 fn correct(record: &EpdRecord, mv: Option<cozy_chess::Move>) -> Option<bool> {
@@ -223,9 +215,25 @@ struct Task<'a> {
 
 /// Run (or resume) and return every position record of the file.
 pub fn run(plan: &Run) -> Result<Vec<PositionRecord>, String> {
-    let (file, mut records) = results::open_for_run(&plan.out, &header(plan))?;
+    for suite in &plan.suites {
+        if suite.records.is_empty() {
+            return Err(format!(
+                "no positions in {}: nothing to search",
+                suite.path.display()
+            ));
+        }
+    }
+    let header = header(plan);
+    let (file, mut records) = results::open_for_run(&plan.out, &header)?;
     let done: HashSet<RecordKey> = records.iter().map(PositionRecord::key).collect();
-    let tasks = tasks(plan, &done);
+    let tasks = tasks(plan, &header, &done);
+    if tasks.is_empty() && !records.is_empty() {
+        eprintln!(
+            "{}: the run is already complete ({} searches); nothing left to search",
+            plan.out.display(),
+            records.len()
+        );
+    }
     execute(plan, &tasks, file, &mut records)?;
     Ok(records)
 }
@@ -248,40 +256,48 @@ fn header(plan: &Run) -> Header {
         seeds: plan.seeds.clone(),
         shard: plan.shard,
         format: Some(FORMAT),
+        positions: Some(
+            plan.suites
+                .iter()
+                .map(|s| s.records.iter().map(|r| r.line).collect())
+                .collect(),
+        ),
+        missing: Vec::new(),
     }
 }
 
-/// The searches of this shard that the results file does not hold yet, in a fixed order:
-/// variants, then suites, positions and seeds (randomised variants only repeat over seeds).
-fn tasks<'a>(plan: &'a Run, done: &HashSet<RecordKey>) -> Vec<Task<'a>> {
-    let mut tasks = Vec::new();
-    let mut index = 0usize;
-    for variant in &plan.variants {
-        let seeds: &[u64] = if randomised(&variant.config) {
-            &plan.seeds
-        } else {
-            &plan.seeds[..1]
-        };
-        for suite in &plan.suites {
-            let suite_name = suite.path.display().to_string();
-            for record in &suite.records {
-                for &seed in seeds {
-                    let mine = plan.shard.is_none_or(|s| index % s.count == s.index - 1);
-                    index += 1;
-                    let key = RecordKey::new(&variant.label, &suite_name, record.line, seed);
-                    if mine && !done.contains(&key) {
-                        tasks.push(Task {
-                            variant,
-                            suite,
-                            record,
-                            seed,
-                        });
-                    }
-                }
-            }
+/// The searches of this shard that the results file does not hold yet, in the order the
+/// header plans them (`Header::planned`, the one definition of a run's searches).
+fn tasks<'a>(plan: &'a Run, header: &Header, done: &HashSet<RecordKey>) -> Vec<Task<'a>> {
+    let variants: HashMap<&str, &Variant> = plan
+        .variants
+        .iter()
+        .map(|v| (v.label.as_str(), v))
+        .collect();
+    let mut positions: HashMap<(String, usize), (&Suite, &EpdRecord)> = HashMap::new();
+    for suite in &plan.suites {
+        for record in &suite.records {
+            positions.insert(
+                (suite.path.display().to_string(), record.line),
+                (suite, record),
+            );
         }
     }
-    tasks
+    header
+        .planned()
+        .expect("a run's header records its positions")
+        .into_iter()
+        .filter(|key| !done.contains(key))
+        .map(|key| {
+            let (suite, record) = positions[&(key.suite.clone(), key.line)];
+            Task {
+                variant: variants[key.variant.as_str()],
+                suite,
+                record,
+                seed: key.seed,
+            }
+        })
+        .collect()
 }
 
 /// One search, in-process or by an external engine, as its record.

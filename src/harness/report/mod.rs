@@ -16,7 +16,7 @@ pub use tables::write_csv;
 
 use super::compare::{self, PairedRatio};
 use super::external::EngineSpec;
-use super::results::{Header, PositionRecord, read_results};
+use super::results::{Header, PositionRecord, RecordKey, read_existing};
 use measures::{
     across_seeds, counters, cutoff_order, depth_curve, ebf_by_depth, ebfs, first_move_rates,
     first_seed_solved, pooled_first_move_rate, solution_times, solve_difference, solve_rate,
@@ -43,10 +43,8 @@ impl Dataset {
     pub fn read(paths: &[PathBuf]) -> Result<Dataset, String> {
         let mut data = Dataset::default();
         let mut seen_in: BTreeMap<String, PathBuf> = BTreeMap::new();
+        let mut seen: std::collections::HashSet<RecordKey> = std::collections::HashSet::new();
         for path in paths {
-            if !path.is_file() {
-                return Err(format!("{}: no such results file", path.display()));
-            }
             let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
             if let Some(twice) = data
                 .files
@@ -59,9 +57,12 @@ impl Dataset {
                     twice.display()
                 ));
             }
-            let (header, records, _) = read_results(path)?;
-            let header = header
-                .ok_or_else(|| format!("{}: no header line: not a results file", path.display()))?;
+            let read = read_existing(path)?;
+            for problem in read.problems(path) {
+                eprintln!("warning: {problem}");
+            }
+            let header = read.header.expect("read_existing checks the header");
+            let records = read.records;
             if let Some(first) = data.headers.first() {
                 let differs = |what: &str, mine: String, theirs: String| {
                     format!(
@@ -109,7 +110,23 @@ impl Dataset {
                     }
                 }
             }
-            data.records.extend(records);
+            // A search counted twice would double its nodes and narrow every interval: keep
+            // the first record of each (variant, suite, line, seed); `problems` warned.
+            let before = data.records.len();
+            let within: std::collections::HashSet<RecordKey> =
+                records.iter().map(PositionRecord::key).collect();
+            for record in records {
+                if seen.insert(record.key()) {
+                    data.records.push(record);
+                }
+            }
+            let repeated_elsewhere = within.len() - (data.records.len() - before);
+            if repeated_elsewhere > 0 {
+                eprintln!(
+                    "warning: {}: {repeated_elsewhere} searches are also in an earlier file; the earlier record is used",
+                    path.display()
+                );
+            }
             data.headers.push(header);
             data.files.push(path.clone());
         }

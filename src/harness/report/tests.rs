@@ -27,6 +27,8 @@ fn header(labels: &[(&str, &str)]) -> Header {
         format: Some(crate::harness::results::FORMAT),
         seeds: vec![0],
         shard: None,
+        positions: Some(vec![(1..=8).collect()]),
+        missing: Vec::new(),
     }
 }
 
@@ -217,10 +219,7 @@ fn report_files_agree_with_the_analysis() {
 fn bad_inputs_get_clear_errors() {
     let dir = temp_dir("bad");
     let missing = Dataset::read(&[dir.join("nope.jsonl")]).unwrap_err();
-    assert!(
-        missing.contains("nope.jsonl: no such results file"),
-        "{missing}"
-    );
+    assert!(missing.contains("nope.jsonl: not found"), "{missing}");
     let results = toy(&dir);
     let data = Dataset::read(std::slice::from_ref(&results)).unwrap();
     let unknown = analyse(&data, Some("zzz")).unwrap_err();
@@ -260,6 +259,94 @@ fn bad_inputs_get_clear_errors() {
     std::fs::write(&garbage, "{\"type\":\"header\"\n").unwrap();
     let bad = Dataset::read(&[garbage]).unwrap_err();
     assert!(bad.contains("garbage.jsonl:1:"), "{bad}");
+    // Files that are not results files say so, with the line and what was expected there.
+    let epd = dir.join("wac.epd");
+    std::fs::write(
+        &epd,
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id \"x\";\n",
+    )
+    .unwrap();
+    let err = Dataset::read(&[epd]).unwrap_err();
+    assert!(
+        err.contains("wac.epd:1: not a searchlab results file: expected its header record")
+            && err.contains("searchlab run --suite"),
+        "{err}"
+    );
+    let reproduction = dir.join("reproduction.json");
+    std::fs::write(&reproduction, "{\n  \"rows\": []\n}\n").unwrap();
+    let err = Dataset::read(&[reproduction]).unwrap_err();
+    assert!(
+        err.contains("reproduction.json:1:") && err.contains("reproduce --from"),
+        "{err}"
+    );
+    let blank = dir.join("blank.jsonl");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let (first, rest) = text.split_once('\n').unwrap();
+    std::fs::write(&blank, format!("{first}\n\n{rest}")).unwrap();
+    let err = Dataset::read(&[blank]).unwrap_err();
+    assert!(err.contains("blank.jsonl:2: blank line"), "{err}");
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let err = Dataset::read(&[empty]).unwrap_err();
+    assert!(err.contains("empty.jsonl: empty"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn damaged_incomplete_and_doubled_files_are_reported_not_joined_silently() {
+    let dir = temp_dir("damaged");
+    let results = toy(&dir);
+    let text = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 17, "header and 16 searches");
+
+    // A torn last line: the file holds 15 of 16 searches, both said with the line.
+    let torn = dir.join("torn.jsonl");
+    let cut = &lines[16][..lines[16].len() / 2];
+    std::fs::write(&torn, format!("{}\n{cut}", lines[..16].join("\n"))).unwrap();
+    let read = crate::harness::results::read_existing(&torn).unwrap();
+    assert_eq!(read.records.len(), 15);
+    let problems = read.problems(&torn).join("\n");
+    assert!(
+        problems.contains("torn.jsonl:17: the last line is cut short"),
+        "{problems}"
+    );
+    assert!(
+        problems.contains("holds 15 of the 16 searches"),
+        "{problems}"
+    );
+    assert!(problems.contains("half on suites/toy.epd:8"), "{problems}");
+
+    // Every record twice (two runs on one --out): counted once, and said.
+    let doubled = dir.join("doubled.jsonl");
+    std::fs::write(
+        &doubled,
+        format!(
+            "{}\n{}\n{}\n",
+            lines[0],
+            lines[1..].join("\n"),
+            lines[1..].join("\n")
+        ),
+    )
+    .unwrap();
+    let read = crate::harness::results::read_existing(&doubled).unwrap();
+    let problems = read.problems(&doubled).join("\n");
+    assert!(
+        problems.contains("16 records repeat a search"),
+        "{problems}"
+    );
+    let data = Dataset::read(&[doubled]).unwrap();
+    assert_eq!(data.records.len(), 16);
+    let single = Dataset::read(std::slice::from_ref(&results)).unwrap();
+    let (a, b) = (
+        analyse(&data, None).unwrap(),
+        analyse(&single, None).unwrap(),
+    );
+    assert_eq!(a.variants[1].total_nodes, b.variants[1].total_nodes);
+    assert_eq!(
+        a.variants[1].node_ratio.unwrap().ratio.n,
+        b.variants[1].node_ratio.unwrap().ratio.n
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

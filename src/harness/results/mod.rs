@@ -1,11 +1,13 @@
-//! The results files of `searchlab run`: the record types, the key that identifies a search,
-//! reading (plain or gzipped), opening a file to resume a run, and merging the shards of one
-//! run. Everything that reads or writes a results file goes through this module.
+//! The results files of `searchlab run`: the record types, the key that identifies a search
+//! and the plan of a run's searches (here), reading and checking a file (`read.rs`), and
+//! opening it for a run and merging shards (`write.rs`). Everything that reads or writes a
+//! results file goes through this module.
 
-use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+mod read;
+mod write;
+
+pub use read::{ResultsFile, read_existing, read_results};
+pub use write::{Merged, append, merge, open_for_run};
 
 use serde::{Deserialize, Serialize};
 
@@ -83,18 +85,76 @@ pub struct Header {
     /// `engine::stats`, whose counters are then not read.
     #[serde(default)]
     pub format: Option<u32>,
+    /// The EPD line of every position searched, suite by suite: with the variants, seeds and
+    /// shard it fixes the searches the file must hold (`planned`), so that an incomplete or
+    /// damaged file is told from a complete one. Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<Vec<Vec<usize>>>,
+    /// Searches of the run that a merge did not find in any shard.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<RecordKey>,
 }
 
 impl Header {
     /// Two headers describe the same run (date, commit and cores aside).
     pub fn same_run(&self, other: &Header) -> bool {
+        let same_positions = match (&self.positions, &other.positions) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
         self.limits == other.limits
             && self.variants == other.variants
             && self.suites == other.suites
             && self.seeds == other.seeds
             && self.shard == other.shard
             && self.format == other.format
+            && same_positions
     }
+
+    /// The searches of this file, in the order a run makes them: variants, then suites,
+    /// positions and seeds (randomised variants only repeat over seeds), this shard's share.
+    /// `None` when the header does not record its positions.
+    pub fn planned(&self) -> Option<Vec<RecordKey>> {
+        self.planned_in(self.shard)
+    }
+
+    /// The searches of the whole run, every shard included.
+    pub fn planned_whole(&self) -> Option<Vec<RecordKey>> {
+        self.planned_in(None)
+    }
+
+    fn planned_in(&self, shard: Option<Shard>) -> Option<Vec<RecordKey>> {
+        let positions = self.positions.as_ref()?;
+        let mut keys = Vec::new();
+        let mut index = 0usize;
+        for variant in &self.variants {
+            let seeds = if randomised(&variant.config) {
+                &self.seeds[..]
+            } else {
+                &self.seeds[..self.seeds.len().min(1)]
+            };
+            for (suite, lines) in self.suites.iter().zip(positions) {
+                for &line in lines {
+                    for &seed in seeds {
+                        if shard.is_none_or(|s| index % s.count == s.index - 1) {
+                            keys.push(RecordKey::new(&variant.label, suite, line, seed));
+                        }
+                        index += 1;
+                    }
+                }
+            }
+        }
+        Some(keys)
+    }
+}
+
+/// The configuration draws random numbers, so its searches repeat over the run's seeds.
+pub fn randomised(config: &SearchConfig) -> bool {
+    config
+        .heuristics
+        .enabled_ids()
+        .iter()
+        .any(|id| id.info().randomised)
 }
 
 /// One completed iteration, as recorded.
@@ -186,12 +246,22 @@ impl PositionRecord {
 
 /// What identifies one search of a run: resume skips the tasks whose key is in the file, merge
 /// keeps one record per key. Built in one place, so the two can never drift apart.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct RecordKey {
     pub variant: String,
     pub suite: String,
     pub line: usize,
     pub seed: u64,
+}
+
+impl std::fmt::Display for RecordKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} on {}:{}", self.variant, self.suite, self.line)?;
+        if self.seed != 0 {
+            write!(f, " seed {}", self.seed)?;
+        }
+        Ok(())
+    }
 }
 
 impl RecordKey {
@@ -213,172 +283,6 @@ pub fn git_commit() -> Option<String> {
     (!commit.is_empty()).then(|| commit.to_string())
 }
 
-/// Read an existing results file (plain or `.gz`): its header, its position records, and the
-/// length of its complete lines (a line cut by a kill is dropped).
-pub fn read_results(path: &Path) -> Result<(Option<Header>, Vec<PositionRecord>, u64), String> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((None, Vec::new(), 0)),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    let mut header = None;
-    let mut records = Vec::new();
-    let mut complete = 0u64;
-    // Results kept in the repository are gzipped (`results.jsonl.gz`); read them as they are.
-    let mut reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
-    } else {
-        Box::new(BufReader::new(file))
-    };
-    let mut line = String::new();
-    let mut number = 0;
-    let mut warned = false;
-    loop {
-        line.clear();
-        let read = reader
-            .read_line(&mut line)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        if read == 0 || !line.ends_with('\n') {
-            break;
-        }
-        number += 1;
-        let value: serde_json::Value =
-            serde_json::from_str(&line).map_err(|e| format!("{}:{number}: {e}", path.display()))?;
-        match value.get("type").and_then(|t| t.as_str()) {
-            Some("header") => {
-                header = Some(
-                    serde_json::from_value(value)
-                        .map_err(|e| format!("{}:{number}: {e}", path.display()))?,
-                )
-            }
-            Some("position") => {
-                let mut value = value;
-                if header.as_ref().is_some_and(|h: &Header| h.format.is_none()) {
-                    // Written before the counting rules of engine::stats: its counters meant
-                    // other things (pooled forms, beta-side `tested`), so they are not read.
-                    value["counters"] = serde_json::json!({});
-                    if !warned {
-                        eprintln!(
-                            "warning: {}: written before searchlab's counting rules (results format {FORMAT}); its heuristic counters are left out, nodes, times and solves are read",
-                            path.display()
-                        );
-                        warned = true;
-                    }
-                }
-                records.push(
-                    serde_json::from_value(value)
-                        .map_err(|e| format!("{}:{number}: {e}", path.display()))?,
-                )
-            }
-            _ => {
-                return Err(format!(
-                    "{}:{number}: not a searchlab record",
-                    path.display()
-                ));
-            }
-        }
-        complete += read as u64;
-    }
-    Ok((header, records, complete))
-}
-
-/// Open `path` for the run described by `header`: a new file gets the header; an existing file
-/// of the same run is resumed (a line cut short by a kill is dropped) and its records are
-/// returned; a file of another run is refused.
-pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionRecord>), String> {
-    let (existing, records, complete) = read_results(path)?;
-    if let Some(existing) = &existing
-        && !existing.same_run(header)
-    {
-        return Err(format!(
-            "{} holds another run (different variants, suites, limits, seeds, shard or results format); choose another --out",
-            path.display()
-        ));
-    }
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    let mut file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    file.set_len(complete)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if existing.is_none() {
-        append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok((file, records))
-}
-
-/// Append one record as a line and flush it, so that a kill loses nothing finished.
-pub fn append<T: Serialize>(file: &mut File, record: &T) -> std::io::Result<()> {
-    let line = serde_json::to_string(record).expect("records serialise");
-    writeln!(file, "{line}").and_then(|_| file.flush())
-}
-
-/// What a merge did.
-pub struct Merged {
-    /// Records written.
-    pub records: usize,
-    /// Shards merged, and of how many.
-    pub shards: Option<(usize, usize)>,
-}
-
-/// Join the results files of the shards of one run into `out`, one record per key.
-pub fn merge(files: &[std::path::PathBuf], out: &Path) -> Result<Merged, String> {
-    let mut header: Option<Header> = None;
-    let mut records = Vec::new();
-    let mut shards = Vec::new();
-    for file in files {
-        let (h, mut r, _) = read_results(file)?;
-        let h = h.ok_or_else(|| format!("{}: no header record", file.display()))?;
-        shards.push(h.shard);
-        if let Some(first) = &header {
-            let mut same = h.clone();
-            same.shard = first.shard;
-            if !first.same_run(&same) {
-                return Err(format!(
-                    "{}: belongs to another run than {}",
-                    file.display(),
-                    files[0].display()
-                ));
-            }
-        } else {
-            header = Some(h);
-        }
-        records.append(&mut r);
-    }
-    let mut header = header.ok_or("merge: no files")?;
-    let mut merged_shards = None;
-    if let Some(Some(first)) = shards.first() {
-        let mut indices: Vec<usize> = shards.iter().flatten().map(|s| s.index).collect();
-        indices.sort_unstable();
-        indices.dedup();
-        if shards
-            .iter()
-            .any(|s| s.is_none_or(|s| s.count != first.count))
-            || indices.len() != shards.len()
-        {
-            return Err("merge: the files are not distinct shards of one run".into());
-        }
-        merged_shards = Some((indices.len(), first.count));
-    }
-    header.shard = None;
-    let mut seen = HashSet::new();
-    let mut text = serde_json::to_string(&header).expect("header serialises") + "\n";
-    for record in &records {
-        if seen.insert(record.key()) {
-            text += &(serde_json::to_string(record).expect("record serialises") + "\n");
-        }
-    }
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-    Ok(Merged {
-        records: seen.len(),
-        shards: merged_shards,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -391,7 +295,8 @@ mod tests {
         let header = r#"{"type":"header","searchlab":"0.1.0","commit":null,"date":"2026-11-01T00:00:00Z","cores":2,"limits":{"depth":3,"nodes":null,"movetime_ms":null,"clock":null,"infinite":false},"variants":[],"suites":["s.epd"],"seeds":[0],"shard":null}"#;
         let record = r#"{"type":"position","variant":"classic","suite":"s.epd","line":1,"id":"x","seed":0,"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","iterations":[],"counters":{"futility":{"tested":9,"fired":3,"overruled":0}},"nodes":42,"time_ms":1.0,"best_move":null,"solved":null,"points":null,"time_to_solution_ms":null,"depth_to_solution":null}"#;
         std::fs::write(&path, format!("{header}\n{record}\n")).unwrap();
-        let (header, records, _) = read_results(&path).unwrap();
+        let read = read_results(&path).unwrap();
+        let (header, records) = (read.header, read.records);
         assert_eq!(header.unwrap().format, None);
         assert_eq!(records[0].nodes, 42);
         assert_eq!(records[0].counters, HeuristicCounters::default());

@@ -1,0 +1,254 @@
+//! Reading a results file, plain or gzipped, line by line with a bound on the line length, and
+//! telling what is wrong with one that is damaged or incomplete: every problem names the file
+//! and the line, and says what was expected there.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use super::{FORMAT, Header, PositionRecord, RecordKey};
+
+/// No record comes near this; a longer "line" is not a results file (`/dev/zero`, a binary).
+const MAX_LINE: usize = 16 << 20;
+
+/// A results file as read.
+#[derive(Debug, Default)]
+pub struct ResultsFile {
+    pub header: Option<Header>,
+    pub records: Vec<PositionRecord>,
+    /// Bytes of the complete lines: a run resumes by cutting the file there.
+    pub complete: u64,
+    /// The line number of a last line cut short (a run killed while writing it).
+    pub torn_line: Option<usize>,
+}
+
+impl ResultsFile {
+    /// What a reader should be told about this file, besides its records: a torn last line,
+    /// repeated records, searches of its plan that it does not hold. Empty for a sound and
+    /// complete file.
+    pub fn problems(&self, path: &Path) -> Vec<String> {
+        let name = path.display();
+        let mut problems = Vec::new();
+        if let Some(line) = self.torn_line {
+            problems.push(format!(
+                "{name}:{line}: the last line is cut short (the run was stopped while writing it): that search is not counted"
+            ));
+        }
+        let mut seen = HashSet::new();
+        let repeated = self
+            .records
+            .iter()
+            .filter(|r| !seen.insert(r.key()))
+            .count();
+        if repeated > 0 {
+            problems.push(format!(
+                "{name}: {repeated} records repeat a search already in the file (same variant, suite, line and seed; two runs wrote to it at once?): only the first of each is used"
+            ));
+        }
+        let missing = self.missing();
+        if !missing.is_empty() {
+            let planned = self
+                .header
+                .as_ref()
+                .and_then(|h| h.planned())
+                .map_or(0, |p| p.len());
+            problems.push(format!(
+                "{name}: holds {} of the {planned} searches its run planned; missing: {}{}",
+                planned - missing.len(),
+                missing
+                    .iter()
+                    .take(5)
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                if missing.len() > 5 {
+                    format!(" and {} more", missing.len() - 5)
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        if let Some(header) = &self.header
+            && !header.missing.is_empty()
+        {
+            problems.push(format!(
+                "{name}: merged without {} searches of its run (recorded in its header as missing)",
+                header.missing.len()
+            ));
+        }
+        problems
+    }
+
+    /// The searches the header plans that no record holds (empty when the header records no
+    /// plan).
+    pub fn missing(&self) -> Vec<RecordKey> {
+        let Some(planned) = self.header.as_ref().and_then(|h| h.planned()) else {
+            return Vec::new();
+        };
+        let held: HashSet<RecordKey> = self.records.iter().map(PositionRecord::key).collect();
+        planned.into_iter().filter(|k| !held.contains(k)).collect()
+    }
+}
+
+/// Read `path` when it exists (an absent file is empty: a run starts it). Refuses what is not
+/// a results file, with the line and the reason.
+pub fn read_results(path: &Path) -> Result<ResultsFile, String> {
+    match File::open(path) {
+        Ok(file) => read_from(path, file),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ResultsFile::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Read a results file that must exist and have a header (`report`, `merge`).
+pub fn read_existing(path: &Path) -> Result<ResultsFile, String> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(format!("{}: not found", path.display()));
+        }
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let read = read_from(path, file)?;
+    if read.header.is_none() {
+        return Err(format!(
+            "{}: empty: a results file starts with its header record",
+            path.display()
+        ));
+    }
+    Ok(read)
+}
+
+fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
+    let name = path.display();
+    // Results kept in the repository are gzipped (`results.jsonl.gz`); read them as they are.
+    let mut reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
+    } else {
+        Box::new(BufReader::new(file))
+    };
+    let mut out = ResultsFile::default();
+    let mut line = Vec::new();
+    let mut number = 0;
+    let mut warned = false;
+    loop {
+        let read = bounded_line(&mut reader, &mut line)
+            .map_err(|e| format!("{name}:{}: {e}", number + 1))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        if line.last() != Some(&b'\n') {
+            out.torn_line = Some(number);
+            break;
+        }
+        let text = std::str::from_utf8(&line).map_err(|_| {
+            format!(
+                "{name}:{number}: not UTF-8 text: {}",
+                not_results(path, number)
+            )
+        })?;
+        if text.trim().is_empty() {
+            return Err(format!(
+                "{name}:{number}: blank line: a results file holds one JSON record per line"
+            ));
+        }
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            if number == 1 {
+                format!("{name}:1: {}", not_results(path, 1))
+            } else {
+                format!("{name}:{number}: damaged record: not one JSON value on the line ({e})")
+            }
+        })?;
+        let kind = value.get("type").and_then(|t| t.as_str());
+        match (number, kind) {
+            (1, Some("header")) => {
+                out.header = Some(
+                    serde_json::from_value(value)
+                        .map_err(|e| format!("{name}:1: damaged header: {e}"))?,
+                )
+            }
+            (1, _) => return Err(format!("{name}:1: {}", not_results(path, 1))),
+            (_, Some("position")) => {
+                let mut value = value;
+                if out.header.as_ref().is_some_and(|h| h.format.is_none()) {
+                    // Written before the counting rules of engine::stats: its counters meant
+                    // other things (pooled forms, beta-side `tested`), so they are not read.
+                    value["counters"] = serde_json::json!({});
+                    if !warned {
+                        eprintln!(
+                            "warning: {name}: written before searchlab's counting rules (results format {FORMAT}); its heuristic counters are left out, nodes, times and solves are read"
+                        );
+                        warned = true;
+                    }
+                }
+                out.records.push(
+                    serde_json::from_value(value)
+                        .map_err(|e| format!("{name}:{number}: damaged position record: {e}"))?,
+                )
+            }
+            (_, Some("header")) => {
+                return Err(format!(
+                    "{name}:{number}: a second header: two results files were joined by hand? (use `searchlab merge`)"
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "{name}:{number}: not a searchlab record (expected \"type\":\"position\")"
+                ));
+            }
+        }
+        out.complete += read as u64;
+    }
+    Ok(out)
+}
+
+/// What the first line of a file that is not a results file should say.
+fn not_results(path: &Path, line: usize) -> String {
+    let hint = match path.file_name().and_then(|n| n.to_str()) {
+        Some(n) if n.ends_with("reproduction.json") => {
+            " (a reproduction.json is rendered with `searchlab reproduce --from`)"
+        }
+        Some(n) if n.ends_with(".epd") => {
+            " (an EPD suite is searched with `searchlab run --suite`)"
+        }
+        _ => "",
+    };
+    if line == 1 {
+        format!(
+            "not a searchlab results file: expected its header record, one JSON line with \"type\":\"header\"{hint}"
+        )
+    } else {
+        format!("not a searchlab results file{hint}")
+    }
+}
+
+/// Read one line into `line` (cleared first), newline included, refusing lines longer than
+/// `MAX_LINE`. Returns the bytes read (0 at the end of the file).
+fn bounded_line(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    line.clear();
+    let mut limited = reader.take(MAX_LINE as u64 + 1);
+    let read = limited.read_until(b'\n', line)?;
+    if read > MAX_LINE {
+        return Err(std::io::Error::other(format!(
+            "a line longer than {} MiB: not a results file",
+            MAX_LINE >> 20
+        )));
+    }
+    Ok(read)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endless_input_without_a_newline_is_refused_not_read_forever() {
+        let mut zeros = std::io::BufReader::new(std::io::repeat(0));
+        let mut line = Vec::new();
+        let err = bounded_line(&mut zeros, &mut line).unwrap_err();
+        assert!(err.to_string().contains("not a results file"), "{err}");
+        assert!(line.len() <= MAX_LINE + 1);
+    }
+}
