@@ -311,12 +311,17 @@ pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
             .filter(|op| op.opcode == opcode)
             .flat_map(|op| op.operands.iter())
             .map(|text| {
-                if OPCODES.contains(&text.as_str()) {
-                    return Err(format!(
-                        "{opcode}: '{text}' is an opcode, not a move: is the ';' that ends the {opcode} operation missing?"
-                    ));
-                }
-                parse_move(&board, text).map_err(|e| format!("{opcode}: {e}"))
+                parse_move(&board, text).map_err(|e| {
+                    // `c6` is a square as well as an opcode: only a token that is no legal
+                    // move is read as an opcode that lost its `;`.
+                    if OPCODES.contains(&text.as_str()) {
+                        format!(
+                            "{opcode}: '{text}' is an opcode, not a move: is the ';' that ends the {opcode} operation missing?"
+                        )
+                    } else {
+                        format!("{opcode}: {e}")
+                    }
+                })
             })
             .collect()
     };
@@ -452,6 +457,9 @@ mod tests {
             "\u{feff}r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#;\n";
         let records = parse_text(bom, Path::new("bom.epd")).unwrap();
         assert_eq!(records[0].best_moves.len(), 1);
+        // A move that is also an opcode's name (`c6`, a pawn push) stays a move.
+        let pawn = "4k3/8/8/8/8/8/2P5/4K3 w - - bm c4; c0 \"c4\";\n";
+        assert_eq!(parse_text(pawn, Path::new("p.epd")).unwrap()[0].best_moves.len(), 1);
     }
 
     #[test]
