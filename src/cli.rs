@@ -43,20 +43,35 @@ pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints the documents' iteration line.
-struct IterationTable;
+/// Prints one line per completed iteration, under a header line.
+struct IterationTable {
+    header_printed: bool,
+}
+
+/// An iteration's time: milliseconds under ten seconds, else `mm:ss`.
+fn iteration_time(time: std::time::Duration) -> String {
+    if time.as_secs() < 10 {
+        format!("{} ms", time.as_millis())
+    } else {
+        mm_ss(time)
+    }
+}
 
 impl Observer for IterationTable {
     fn iteration(&mut self, root: &Board, info: &IterationInfo) {
+        if !self.header_printed {
+            println!("depth/seldepth  time  nodes  nps  score (pawns)  PV");
+            self.header_printed = true;
+        }
         println!(
             "{}/{}  {}  {}  {}  {}  {}",
             info.depth,
             info.seldepth,
-            mm_ss(info.iteration_time),
+            iteration_time(info.iteration_time),
             info.stats.nodes(),
             info.iteration_nps(),
             notation::pawns(info.score),
-            notation::line(root, &info.pv, notation::long)
+            notation::line(root, &info.pv, notation::san)
         );
         let _ = std::io::stdout().flush();
     }
@@ -135,7 +150,9 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     let result = search::search(
         Position::new(board.clone(), args.eval),
         config,
-        &mut IterationTable,
+        &mut IterationTable {
+            header_printed: false,
+        },
     );
     if let Some(last) = result.iterations.last() {
         let s = last.stats;
@@ -175,7 +192,10 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
 pub fn list_heuristics() {
     println!("Heuristics (toggle with --heuristics SPEC, UCI options of the same names):\n");
     for info in REGISTRY {
-        println!("{}  [{:?}, source {}]", info.name, info.kind, info.source);
+        println!(
+            "{}  [{:?}, source document {}]",
+            info.name, info.kind, info.source
+        );
         println!("    {}", info.summary);
         let defaults = HeuristicsConfig::default().params_json(info.id);
         for (name, doc) in HeuristicsConfig::param_docs(info.id) {
@@ -345,7 +365,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     runner::run(&run)?;
     let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
     let table = report::summary_table(&analysis);
-    print!("{table}");
+    print!("{}", report::terminal_summary(&analysis));
     let summary_path = out.with_extension("md");
     std::fs::write(&summary_path, &table)
         .map_err(|e| format!("{}: {e}", summary_path.display()))?;

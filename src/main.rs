@@ -15,9 +15,24 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// What `searchlab uci --help` lists: the commands understood and the options offered.
+const UCI_HELP: &str = "\
+Commands (one per line on stdin): uci, isready, ucinewgame, setoption name N value V,
+position startpos|fen FEN [moves M...], go [depth N | nodes N | movetime MS | wtime MS btime MS
+[winc MS] [binc MS] [movestogo N] | infinite | mate N] [searchmoves M...] [ponder], stop, quit.
+
+Options (setoption): Hash (MiB, 1..8192), Algorithm (alphabeta|minimax), Eval (full|material),
+Seed (0..2147483647), Heuristics (a SPEC, as for `search`; default plain), and one option per
+heuristic: `<id>` (check: on/off) and `<id>.<param>` (its parameters, with their declared
+ranges). `uci` prints the full list with types, defaults and ranges; `searchlab heuristics`
+documents each.
+
+Example: printf 'position startpos moves e2e4\\ngo depth 6\\n' | searchlab uci";
+
 #[derive(Subcommand)]
 enum Command {
     /// Speak the UCI protocol on stdin/stdout (the default with no command).
+    #[command(after_help = UCI_HELP)]
     Uci,
     /// Count the leaves of the legal move tree (move generation check).
     #[command(after_help = "Example: searchlab perft startpos 5 --divide")]
@@ -31,8 +46,9 @@ enum Command {
         divide: bool,
     },
     /// Search one position and print one line per completed iteration:
-    /// `depth/seldepth  mm:ss  nodes  nps  score  PV` (the iteration's own nodes and time,
-    /// score in pawns, PV in the documents' long notation), then the node breakdown.
+    /// `depth/seldepth  time  nodes  nps  score  PV` (the iteration's own nodes and time, in
+    /// milliseconds under ten seconds, score in pawns, PV in standard algebraic notation), then
+    /// the node breakdown. `reproduce` prints the documents' own format.
     #[command(after_help = "Example: searchlab search startpos --depth 6 --algorithm minimax")]
     Search(cli::SearchArgs),
     /// Search the bench suite at a fixed depth, single-threaded, fresh state per position.
@@ -56,7 +72,7 @@ enum Command {
         verbose: bool,
     },
     /// Run variants over EPD suites and record every search as JSON Lines (resumable).
-    /// With no arguments: the main job, the mission's six heuristics (killers, quiescence,
+    /// With no arguments: the main job, six heuristics (killers, quiescence,
     /// futility, momentum, EMA channel, GSR) each toggled against `classic` on the project's
     /// own suites, written under reports/heuristics/main/ with its report.
     #[command(
@@ -68,8 +84,9 @@ enum Command {
         after_help = "Example: searchlab report reports/heuristics/main/results.jsonl --out /tmp/report"
     )]
     Report(cli::ReportArgs),
-    /// Search the documents' two tables again (quiescence 000, killers 003) and write them
-    /// beside Ifrit's numbers: Markdown, JSON and SVG.
+    /// Search the source documents' two tables again (quiescence: source document 000;
+    /// killers: source document 003) and write them beside Ifrit's numbers: Markdown, JSON
+    /// and SVG.
     #[command(after_help = "Example: searchlab reproduce --quick --out /tmp/reproduction")]
     Reproduce(cli::ReproduceArgs),
     /// Join the results files of the shards of one run into one file.
@@ -88,7 +105,28 @@ enum Command {
     Heuristics,
 }
 
+/// Output piped into `head` or a pager that quits: stop quietly, as command-line tools do,
+/// instead of reporting a panic. (Rust ignores SIGPIPE, so the write fails and `println!`
+/// panics; the default signal action is not restored because a run writes to external
+/// engines' pipes, and one of them closing must not kill the run.)
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = Cli::parse();
     let outcome = match cli.command {
         None | Some(Command::Uci) => {

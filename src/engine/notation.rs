@@ -1,7 +1,7 @@
 //! Move and score notation: UCI for the protocol, and the documents' long notation for the
 //! iteration lines (`e2e4 Ng8f6 e4xd5`: piece letter, from, `x` on a capture, to, promotion).
 
-use cozy_chess::util::display_uci_move;
+use cozy_chess::util::{display_san_move, display_uci_move};
 use cozy_chess::{Board, Move, Piece};
 
 use super::moves::captured_piece;
@@ -11,6 +11,11 @@ use super::score::{MATE, MATE_BOUND};
 /// A move in UCI notation (`e1g1` for castling).
 pub fn uci(board: &Board, mv: Move) -> String {
     display_uci_move(board, mv).to_string()
+}
+
+/// A move in standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+pub fn san(board: &Board, mv: Move) -> String {
+    display_san_move(board, mv).to_string()
 }
 
 const PIECE_LETTER: [&str; 6] = ["", "N", "B", "R", "Q", "K"];

@@ -70,7 +70,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "all",
-        description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every signal on the alpha bound (so beta_play, which only cuts with beta, is left out: 002 forbids both bounds in one function)",
+        description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every signal on the alpha bound (so beta_play, which only cuts with beta, is left out: source document 002 forbids both bounds in one function)",
         spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,momentum,ema_channel,static_lr,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
     },
 ];
@@ -192,7 +192,7 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
     // different bounds are what 002 forbids.
     if signals.len() > 1 && !alpha.is_empty() && !beta.is_empty() {
         return Err(format!(
-            "signals on the alpha bound ({}) and on the beta bound ({}) in one search function: 002 forbids it (\"never play on both the alpha and the beta bound in one function, or the search degenerates\"); keep the signals of one bound (the channels' .side chooses theirs)",
+            "signals on the alpha bound ({}) and on the beta bound ({}) in one search function: source document 002 forbids it (\"never play on both the alpha and the beta bound in one function, or the search degenerates\"); keep the signals of one bound (the channels' .side chooses theirs)",
             alpha.join(", "),
             beta.join(", ")
         ));

@@ -459,7 +459,12 @@ mod tests {
         assert_eq!(records[0].best_moves.len(), 1);
         // A move that is also an opcode's name (`c6`, a pawn push) stays a move.
         let pawn = "4k3/8/8/8/8/8/2P5/4K3 w - - bm c4; c0 \"c4\";\n";
-        assert_eq!(parse_text(pawn, Path::new("p.epd")).unwrap()[0].best_moves.len(), 1);
+        assert_eq!(
+            parse_text(pawn, Path::new("p.epd")).unwrap()[0]
+                .best_moves
+                .len(),
+            1
+        );
     }
 
     #[test]

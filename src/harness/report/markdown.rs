@@ -78,6 +78,70 @@ fn cutoff_order(rate: Option<f64>, index: Option<f64>) -> String {
     }
 }
 
+/// The summary for a terminal: the columns a reader looks at first, within 100 columns
+/// (labels are cut to fit; the full table is in the `.md` beside the results).
+pub fn terminal_summary(a: &Analysis) -> String {
+    let mut out = format!(
+        "{:<18} {:>5} {:>14} {:>22} {:>24} {:>10}\n",
+        "variant", "n", "solved", "vs baseline (p)", "node ratio [95%]", "time ratio"
+    );
+    for v in &a.variants {
+        let label: String = if v.label.chars().count() > 18 {
+            v.label.chars().take(17).collect::<String>() + "…"
+        } else {
+            v.label.clone()
+        };
+        let solved = v
+            .solved
+            .map_or("-".into(), |s| format!("{}/{}", s.solved, s.judged));
+        let difference = v.solve_difference.map_or("-".into(), |d| {
+            format!(
+                "+{} −{} ({})",
+                d.only_variant,
+                d.only_baseline,
+                short_p(d.p)
+            )
+        });
+        let ratio = match v.node_ratio {
+            Some(r) => format!(
+                "{} [{}, {}]",
+                compact(r.ratio.estimate),
+                compact(r.ratio.low),
+                compact(r.ratio.high)
+            ),
+            None if v.other_engine => "another engine".into(),
+            None => "baseline".into(),
+        };
+        let time = v
+            .time_ratio
+            .map_or("-".into(), |r| compact(r.ratio.estimate));
+        out.push_str(&format!(
+            "{label:<18} {:>5} {solved:>14} {difference:>22} {ratio:>24} {time:>10}\n",
+            v.positions
+        ));
+    }
+    out
+}
+
+/// A ratio in at most seven characters: three decimals near 1, fewer further away.
+fn compact(x: f64) -> String {
+    match x {
+        x if x >= 1e5 => format!("{x:.1e}"),
+        x if x >= 100.0 => format!("{x:.0}"),
+        x if x >= 10.0 => format!("{x:.1}"),
+        _ => format!("{x:.3}"),
+    }
+}
+
+/// A p-value in at most six characters.
+fn short_p(p: f64) -> String {
+    if p < 0.0001 {
+        "<.0001".into()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
 /// The summary table alone (also printed at the end of `searchlab run`).
 pub fn summary_table(a: &Analysis) -> String {
     let mut out = format!(

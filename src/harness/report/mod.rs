@@ -11,7 +11,7 @@ mod tables;
 
 pub use analysis::*;
 pub use charts::CHARTS;
-pub use markdown::{markdown, summary_table};
+pub use markdown::{markdown, summary_table, terminal_summary};
 pub use tables::write_csv;
 
 use super::compare::{self, PairedRatio};

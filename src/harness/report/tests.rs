@@ -293,6 +293,35 @@ fn bad_inputs_get_clear_errors() {
 }
 
 #[test]
+fn the_terminal_summary_fits_100_columns() {
+    let dir = temp_dir("narrow");
+    let path = dir.join("wide.jsonl");
+    let long = "a-label-far-longer-than-any-column=classic";
+    let mut records = Vec::new();
+    for line in 1..=8 {
+        records.push(record("base", line, 1000 * line as u64, line <= 3));
+        records.push(record(long, line, 999_999_999, line <= 6));
+    }
+    write_results(
+        &path,
+        &header(&[("base", "plain"), (long, "classic")]),
+        &records,
+    );
+    let a = analyse(&Dataset::read(&[path]).unwrap(), None).unwrap();
+    let text = terminal_summary(&a);
+    assert_eq!(text.lines().count(), 3);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    assert!(text.contains("a-label-far-longe…"), "{text}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn damaged_incomplete_and_doubled_files_are_reported_not_joined_silently() {
     let dir = temp_dir("damaged");
     let results = toy(&dir);
