@@ -157,7 +157,7 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     if let Some(last) = result.iterations.last() {
         let s = last.stats;
         println!(
-            "depth {}: interior {}  horizon {}  quiescence {}  seldepth {}  cut-offs {}  first-move cut-offs {} ({:.1}%, mean index {:.2})  quiescence cut-offs {} (first move {:.1}%)",
+            "depth {}: interior {}  horizon {}  quiescence {}  seldepth {}  cut-offs {}  first-move cut-offs {} ({:.1}%, mean index {})  quiescence cut-offs {} (first move {:.1}%)",
             last.depth,
             s.interior,
             s.horizon,
@@ -166,7 +166,8 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
             s.cutoffs,
             s.first_move_cutoffs,
             100.0 * s.first_move_cutoff_rate(),
-            s.mean_cutoff_index().unwrap_or(0.0),
+            s.mean_cutoff_index()
+                .map_or("-".to_string(), |i| format!("{i:.2}")),
             s.quiescence_cutoffs,
             100.0 * s.quiescence_first_move_cutoffs as f64 / s.quiescence_cutoffs.max(1) as f64,
         );
@@ -298,7 +299,7 @@ pub struct RunArgs {
     /// Worker threads (default: all cores). Node counts do not depend on it.
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The results file (default reports/heuristics/main/results.jsonl); an existing file of
+    /// The results file (default reports/latest/main/results.jsonl); an existing file of
     /// the same run is resumed.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,

@@ -74,14 +74,14 @@ enum Command {
     /// Run variants over EPD suites and record every search as JSON Lines (resumable).
     /// With no arguments: the main job, six heuristics (killers, quiescence,
     /// futility, momentum, EMA channel, GSR) each toggled against `classic` on the project's
-    /// own suites, written under reports/heuristics/main/ with its report.
+    /// own suites, written under reports/latest/main/ with its report.
     #[command(
         after_help = "Example: searchlab run --suite wac.epd --variant plain --variant classic --depth 6"
     )]
     Run(cli::RunArgs),
     /// Render a report (Markdown, SVG charts, CSV, analysis.json) from results files only.
     #[command(
-        after_help = "Example: searchlab report reports/heuristics/main/results.jsonl --out /tmp/report"
+        after_help = "Example: searchlab report reports/heuristics/main/results.jsonl.gz --out /tmp/report"
     )]
     Report(cli::ReportArgs),
     /// Search the source documents' two tables again (quiescence: source document 000;

@@ -24,8 +24,10 @@ pub const MAIN_JOB: &[(&str, &str)] = &[
     ("+gsr", "classic,+gsr"),
 ];
 
-/// Where the main job writes its results; its report goes beside them.
-pub const MAIN_JOB_OUT: &str = "reports/heuristics/main/results.jsonl";
+/// Where the main job writes its results; its report goes beside them. Not a committed
+/// directory (`.gitignore`): a fresh run never overwrites the committed example report in
+/// `reports/heuristics/main/`.
+pub const MAIN_JOB_OUT: &str = "reports/latest/main/results.jsonl";
 
 /// The project's tactics suite, compiled in for the main job.
 pub const TACTICS_EPD: &str = include_str!("../../suites/tactics.epd");

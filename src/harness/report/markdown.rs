@@ -142,6 +142,32 @@ fn short_p(p: f64) -> String {
     }
 }
 
+/// When every variant solves exactly the baseline's positions, the solve columns cannot tell
+/// the variants apart: say so under the table rather than let "8/8" everywhere read as a
+/// finding.
+fn same_solves_note(a: &Analysis) -> String {
+    let base = a.variants.iter().find(|v| v.label == a.baseline);
+    let Some(judged) = base.and_then(|v| v.solved).map(|s| s.judged) else {
+        return "\nNo position of these suites has a `bm` or `am`: nothing is judged solved.\n"
+            .into();
+    };
+    let identical = a
+        .variants
+        .iter()
+        .filter(|v| v.label != a.baseline)
+        .all(|v| {
+            v.solve_difference
+                .is_none_or(|d| d.only_variant == 0 && d.only_baseline == 0)
+        });
+    if identical && a.variants.len() > 1 {
+        format!(
+            "\nEvery variant solves the same positions of the {judged} that have a `bm` or `am`: the solve columns cannot separate the variants on these suites (nodes, times and the other columns can).\n"
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// The summary table alone (also printed at the end of `searchlab run`).
 pub fn summary_table(a: &Analysis) -> String {
     let mut out = format!(
@@ -189,6 +215,7 @@ pub fn markdown(a: &Analysis) -> String {
     }
     out.push_str("\n## Summary\n\n");
     out.push_str(&summary_table(a));
+    out.push_str(&same_solves_note(a));
     out.push_str(
         "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
          same positions; its interval and p-value come from the per-position log ratios. \
