@@ -13,18 +13,20 @@ pub const SIZE: (u32, u32) = (960, 600);
 /// Font family written into the SVG; the viewer picks its own sans-serif face.
 pub const FONT: &str = "sans-serif";
 
-/// Okabe & Ito's colour-blind-safe palette, then darker variants for more series.
+/// Paul Tol's "muted" qualitative palette (colour-blind safe, distinct on white), in an order
+/// that keeps neighbours apart, then grey. Every chart colours a variant by its index in the
+/// report, so the same label has the same colour in every chart of a report.
 const PALETTE: [RGBColor; 10] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-    RGBColor(0, 0, 0),
-    RGBColor(240, 228, 66),
-    RGBColor(120, 60, 20),
-    RGBColor(100, 100, 100),
+    RGBColor(0x33, 0x22, 0x88),
+    RGBColor(0xCC, 0x66, 0x77),
+    RGBColor(0x11, 0x77, 0x33),
+    RGBColor(0xAA, 0x44, 0x99),
+    RGBColor(0x44, 0xAA, 0x99),
+    RGBColor(0x99, 0x99, 0x33),
+    RGBColor(0x88, 0x22, 0x55),
+    RGBColor(0x88, 0xCC, 0xEE),
+    RGBColor(0xDD, 0xCC, 0x77),
+    RGBColor(0x77, 0x77, 0x77),
 ];
 
 /// The colour of series `index`.

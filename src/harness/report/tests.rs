@@ -199,7 +199,7 @@ fn report_files_agree_with_the_analysis() {
     }
     let nodes = std::fs::read_to_string(out.join("nodes_by_depth.svg")).unwrap();
     assert!(
-        nodes.contains("\nbase\n") && nodes.contains("\nhalf\n"),
+        nodes.contains("\nbase (baseline)\n") && nodes.contains("\nhalf\n"),
         "legend"
     );
     assert!(nodes.contains("depth (plies)"), "axis label");

@@ -1,5 +1,6 @@
-//! Effective branching factor per variant: nodes of the last iteration over the iteration
-//! before, geometric mean over positions with its 95% interval.
+//! Effective branching factor per variant, `(N_d / N_(d-2))^(1/2)` at the last completed depth
+//! (stable across the parity of d): the geometric mean over positions as a point with its 95%
+//! interval. A ratio is drawn as a point on an axis scaled to the data, not as a bar from 0.
 
 use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
 use crate::harness::report::analysis::Analysis;
@@ -9,24 +10,36 @@ use std::path::Path;
 pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let area = canvas(path, SIZE, "Effective branching factor", &a.meta.caption())?;
     let names: Vec<String> = a.variants.iter().map(|v| v.label.clone()).collect();
-    let top = a
+    let values: Vec<f64> = a
         .variants
         .iter()
-        .filter_map(|v| v.ebf.map(|e| e.high))
-        .fold(1.0f64, f64::max)
-        * 1.15;
+        .filter_map(|v| v.ebf)
+        .flat_map(|e| [e.low, e.high])
+        .collect();
+    let low = values
+        .iter()
+        .copied()
+        .fold(f64::MAX, f64::min)
+        .min(f64::MAX);
+    let high = values.iter().copied().fold(f64::MIN, f64::max);
+    let (low, high) = if values.is_empty() {
+        (1.0, 2.0)
+    } else {
+        let pad = ((high - low) * 0.15).max(0.1);
+        ((low - pad).max(0.0), high + pad)
+    };
     let n = names.len().max(1) as f64;
     let label = category(&names);
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..top)
+        .build_cartesian_2d(-0.5f64..n - 0.5, low..high)
         .map_err(error(path))?;
     chart
         .configure_mesh()
         .x_desc("variant")
-        .y_desc("EBF: last iteration nodes / previous (geometric mean, 95% interval)")
+        .y_desc("EBF (N_d / N_d-2)^1/2: geometric mean over positions, 95% interval")
         .x_labels(names.len().max(1))
         .x_label_formatter(&label)
         .disable_x_mesh()
@@ -39,25 +52,22 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         let x = i as f64;
         let c = colour(i);
         chart
-            .draw_series([Rectangle::new(
-                [(x - 0.3, 0.0), (x + 0.3, e.estimate)],
-                c.mix(0.8).filled(),
-            )])
-            .map_err(error(path))?;
-        chart
             .draw_series([ErrorBar::new_vertical(
                 x,
                 e.low,
                 e.estimate,
                 e.high,
-                BLACK.stroke_width(1),
-                10,
+                c.stroke_width(2),
+                14,
             )])
+            .map_err(error(path))?;
+        chart
+            .draw_series([Circle::new((x, e.estimate), 5, c.filled())])
             .map_err(error(path))?;
         chart
             .draw_series([Text::new(
                 format!("{:.2}", e.estimate),
-                (x - 0.1, e.high + top * 0.04),
+                (x + 0.08, e.estimate),
                 (FONT, 13),
             )])
             .map_err(error(path))?;

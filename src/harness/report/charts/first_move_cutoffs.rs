@@ -1,8 +1,10 @@
 //! First-move cut-off rate per variant: the share of beta cut-offs made by the first move
-//! searched, the standard measure of move ordering. The bar is the pooled rate over every
-//! node; the error bar is the mean of per-position rates with its t interval.
+//! searched, the standard measure of move ordering. The bar is the pooled rate at interior
+//! nodes; the error bar is the mean of per-position rates with its t interval; the triangle is
+//! the pooled rate in quiescence, kept apart because captures-first makes almost every
+//! quiescence cut-off a first-move one.
 
-use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
+use crate::harness::plot::{FONT, SIZE, canvas, category, error};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -16,12 +18,12 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..110.0)
+        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..100.0)
         .map_err(error(path))?;
     chart
         .configure_mesh()
         .x_desc("variant")
-        .y_desc("beta cut-offs by the first move, % (bar: pooled; whisker: per-position mean, 95%)")
+        .y_desc("cut-offs by the first move, % (bar: interior, pooled; whisker: per-position mean, 95%)")
         .x_labels(names.len().max(1))
         .x_label_formatter(&label)
         .y_label_formatter(&|v| format!("{v:.0}%"))
@@ -30,12 +32,14 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .label_style((FONT, 13))
         .draw()
         .map_err(error(path))?;
+    let mut quiescence_labelled = false;
     for (i, v) in a.variants.iter().enumerate() {
         let Some(rate) = v.first_move_cutoff_rate else {
             continue;
         };
         let x = i as f64;
-        let c = colour(i);
+        // One colour for every bar: the axis names the variants, and black text reads on it.
+        let c = RGBColor(150, 190, 225);
         let pct = 100.0 * rate;
         chart
             .draw_series([Rectangle::new(
@@ -55,15 +59,33 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
                 )])
                 .map_err(error(path))?;
         }
-        let top = v
-            .first_move_cutoff_rate_mean
-            .map_or(pct, |m| pct.max(100.0 * m.high.min(1.0)));
         chart
             .draw_series([Text::new(
                 format!("{pct:.1}%"),
-                (x - 0.12, top + 5.0),
-                (FONT, 13),
+                (x - 0.12, pct / 2.0),
+                (FONT, 13).into_font().color(&BLACK),
             )])
+            .map_err(error(path))?;
+        if let Some(q) = v.quiescence_first_move_cutoff_rate {
+            let marker = chart
+                .draw_series([TriangleMarker::new((x, 100.0 * q), 7, BLACK.filled())])
+                .map_err(error(path))?;
+            if !quiescence_labelled {
+                marker
+                    .label("quiescence nodes, pooled")
+                    .legend(|(x, y)| TriangleMarker::new((x + 10, y), 6, BLACK.filled()));
+                quiescence_labelled = true;
+            }
+        }
+    }
+    if quiescence_labelled {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK.mix(0.4))
+            .label_font((FONT, 13))
+            .draw()
             .map_err(error(path))?;
     }
     area.present().map_err(error(path))

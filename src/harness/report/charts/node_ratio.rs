@@ -1,12 +1,28 @@
 //! Node ratio to the baseline, per variant: the geometric mean of per-position ratios with its
-//! 95% interval (t on the paired log ratios), on a log axis centred on 1 (drawn in log2 space so
-//! that ratios below 1 get labels as well: ½, ¼ …). A bar that does not
-//! cross the line at 1 is a difference the data support; the Wilcoxon p is printed beside it.
+//! 95% interval (t on the paired log ratios), on a log axis centred on 1 with ticks at powers
+//! of two (¼, ½, 1, 2, 4 …). An interval that does not cross the line at 1 is a difference
+//! in nodes the data support; it says nothing about solves, so every variant has the same
+//! colour and the solves are read in the summary table. Each row's numbers and Wilcoxon p are
+//! written at the left edge, above its interval.
 
 use crate::harness::plot::{FONT, canvas, category, error};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
+
+/// A power of two as a tick label: `1/4`, `1/2`, `1`, `2`, `4`; other values with two
+/// decimals.
+fn power_of_two(log2: f64) -> String {
+    if (log2 - log2.round()).abs() > 1e-9 {
+        return format!("{:.2}", log2.exp2());
+    }
+    let k = log2.round() as i32;
+    if k >= 0 {
+        format!("{}", 1u64 << k.min(62))
+    } else {
+        format!("1/{}", 1u64 << (-k).min(62))
+    }
+}
 
 pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let rows: Vec<_> = a
@@ -14,7 +30,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .iter()
         .filter_map(|v| v.node_ratio.map(|r| (v.label.clone(), r)))
         .collect();
-    let height = (180 + 60 * rows.len() as u32).max(320);
+    let height = (200 + 60 * rows.len() as u32).max(340);
     let area = canvas(
         path,
         (960, height),
@@ -27,23 +43,26 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         low = low.min(r.ratio.low);
         high = high.max(r.ratio.high);
     }
-    let x = (low.max(1e-4).log2() - 0.3).min(-0.5)..(high.log2() + 1.2).max(0.5);
+    // Whole powers of two at both ends, so that the ticks fall on them.
+    let x = (low.max(1e-6).log2().floor() - 0.25)..(high.log2().ceil() + 0.25);
+    let ticks = (x.end - x.start).round() as usize + 1;
     let n = rows.len().max(1) as f64;
     let label = category(&names);
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(170)
-        .build_cartesian_2d(x, -0.5f64..n - 0.5)
+        .build_cartesian_2d(x.clone(), -0.5f64..n - 0.5)
         .map_err(error(path))?;
     chart
         .configure_mesh()
-        .x_desc("nodes of the variant / nodes of the baseline (geometric mean, 95% interval, log scale)")
-        .x_labels(12)
-        .x_label_formatter(&|v| format!("{:.2}", v.exp2()))
+        .x_desc("nodes of the variant ÷ nodes of the baseline (geometric mean, 95% interval, log scale)")
+        .x_labels(ticks)
+        .x_label_formatter(&|v| power_of_two(*v))
         .y_labels(rows.len().max(1))
         .y_label_formatter(&label)
         .disable_y_mesh()
+        .light_line_style(WHITE)
         .axis_desc_style((FONT, 16))
         .label_style((FONT, 14))
         .draw()
@@ -53,31 +72,40 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             vec![(0.0, -0.5), (0.0, n - 0.5)],
             BLACK.mix(0.6).stroke_width(1),
         ))
-        .map_err(error(path))?;
+        .map_err(error(path))?
+        .label("1: as many nodes as the baseline (left: fewer)")
+        .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 8), (x + 10, y + 8)], BLACK));
+    let ink = RGBColor(0, 114, 178);
     for (i, (_, r)) in rows.iter().enumerate() {
         let y = i as f64;
-        let c = if r.ratio.high < 1.0 {
-            RGBColor(0, 158, 115)
-        } else if r.ratio.low > 1.0 {
-            RGBColor(213, 94, 0)
-        } else {
-            RGBColor(100, 100, 100)
-        };
+        // The interval is drawn over the point, so a narrow interval still shows its caps.
         chart
+            .draw_series([Circle::new(
+                (r.ratio.estimate.log2(), y),
+                4,
+                ink.stroke_width(2),
+            )])
+            .map_err(error(path))?;
+        let bar = chart
             .draw_series([ErrorBar::new_horizontal(
                 y,
                 r.ratio.low.log2(),
                 r.ratio.estimate.log2(),
                 r.ratio.high.log2(),
-                c.stroke_width(2),
-                12,
+                ink.stroke_width(2),
+                14,
             )])
             .map_err(error(path))?;
-        chart
-            .draw_series([Circle::new((r.ratio.estimate.log2(), y), 5, c.filled())])
-            .map_err(error(path))?;
+        if i == 0 {
+            bar.label("geometric mean (circle) and its 95% interval (bar)")
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(0, 0), (20, 0)], ink.stroke_width(2))
+                        + Circle::new((10, 0), 4, ink.stroke_width(2))
+                });
+        }
         let text = format!(
-            "{:.3} [{:.3}, {:.3}]  {}",
+            "{:.3} [{:.3}, {:.3}]  Wilcoxon {}",
             r.ratio.estimate,
             r.ratio.low,
             r.ratio.high,
@@ -87,10 +115,31 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         chart
             .draw_series([Text::new(
                 text,
-                (r.ratio.low.log2(), y - 0.28),
+                (x.start + 0.05, y - 0.3),
                 (FONT, 13).into_font().color(&BLACK),
             )])
             .map_err(error(path))?;
     }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.4))
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(error(path))?;
     area.present().map_err(error(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::power_of_two;
+
+    #[test]
+    fn ticks_read_as_powers_of_two() {
+        assert_eq!(power_of_two(-2.0), "1/4");
+        assert_eq!(power_of_two(0.0), "1");
+        assert_eq!(power_of_two(3.0), "8");
+        assert_eq!(power_of_two(0.5), "1.41");
+    }
 }

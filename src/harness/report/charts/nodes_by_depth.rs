@@ -1,6 +1,9 @@
-//! Nodes to complete each depth, per variant: geometric mean over positions (log scale) with
-//! its 95% interval as error bars. The slope is the branching factor; a heuristic that prunes
-//! well bends its line down.
+//! Nodes spent to complete each depth, per variant: geometric mean over positions (log scale)
+//! with its 95% interval as error bars (often narrower than the dot over thousands of
+//! positions). The slope is the branching factor; a heuristic that prunes well bends its line
+//! down. The baseline is drawn last and thicker, so no other line hides it. When not every
+//! position reached every depth (a time limit), each of the baseline's points carries the
+//! number of positions its mean is over.
 
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
@@ -12,7 +15,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let area = canvas(
         path,
         SIZE,
-        "Nodes to complete each depth",
+        "Nodes spent to complete each depth",
         &a.meta.caption(),
     )?;
     let max_depth = a.max_depth();
@@ -25,12 +28,12 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(80)
-        .build_cartesian_2d(0.5f64..max_depth as f64 + 0.5, y.log_scale())
+        .build_cartesian_2d(0.5f64..max_depth as f64 + 0.5, y.clone().log_scale())
         .map_err(error(path))?;
     chart
         .configure_mesh()
         .x_desc("depth (plies)")
-        .y_desc("nodes up to this depth (geometric mean, log scale)")
+        .y_desc("nodes up to and including the depth (geometric mean, 95% interval, log scale)")
         .x_labels(max_depth as usize)
         .x_label_formatter(&|d| format!("{d:.0}"))
         .y_labels(12)
@@ -39,14 +42,23 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .label_style((FONT, 13))
         .draw()
         .map_err(error(path))?;
-    for (i, v) in a.variants.iter().enumerate() {
+    let shrinking = a.variants.iter().any(|v| {
+        v.depth_curve
+            .windows(2)
+            .any(|w| w[0].nodes.n != w[1].nodes.n)
+    });
+    // Every variant in its own colour (its index in the report), the baseline last.
+    let mut order: Vec<usize> = (0..a.variants.len()).collect();
+    order.sort_by_key(|&i| a.variants[i].label == a.baseline);
+    for i in order {
+        let v = &a.variants[i];
         let c = colour(i);
+        let is_base = v.label == a.baseline;
         let points: Vec<(f64, f64)> = v
             .depth_curve
             .iter()
             .map(|p| (p.depth as f64, p.nodes.estimate))
             .collect();
-        line_with_dots(&mut chart, points, c, &v.label).map_err(error(path))?;
         chart
             .draw_series(v.depth_curve.iter().map(|p| {
                 ErrorBar::new_vertical(
@@ -54,11 +66,33 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
                     p.nodes.low,
                     p.nodes.estimate,
                     p.nodes.high,
-                    c.stroke_width(1),
-                    8,
+                    c.stroke_width(2),
+                    12,
                 )
             }))
             .map_err(error(path))?;
+        let label = if is_base {
+            format!("{} (baseline)", v.label)
+        } else {
+            v.label.clone()
+        };
+        if is_base {
+            chart
+                .draw_series(LineSeries::new(points.clone(), c.stroke_width(4)))
+                .map_err(error(path))?;
+        }
+        line_with_dots(&mut chart, points, c, &label).map_err(error(path))?;
+        if is_base && shrinking {
+            chart
+                .draw_series(v.depth_curve.iter().map(|p| {
+                    Text::new(
+                        format!("n={}", p.nodes.n),
+                        (p.depth as f64 + 0.05, p.nodes.estimate),
+                        (FONT, 12),
+                    )
+                }))
+                .map_err(error(path))?;
+        }
     }
     legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
     area.present().map_err(error(path))

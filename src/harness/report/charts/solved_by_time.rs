@@ -16,6 +16,15 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         &a.meta.caption(),
     )?;
     let judged = a.judged();
+    // Scaled to the data, not to the suite: the total is named on the axis.
+    let most = a
+        .variants
+        .iter()
+        .filter_map(|v| v.solved.map(|s| s.solved))
+        .max()
+        .unwrap_or(judged)
+        .max(1);
+    let top = (most as f64 * 1.1).min(judged as f64 * 1.02).max(1.0);
     let x = log_range(
         a.variants
             .iter()
@@ -26,12 +35,12 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(60)
-        .build_cartesian_2d(x.log_scale(), 0f64..judged as f64 * 1.05)
+        .build_cartesian_2d(x.log_scale(), 0f64..top)
         .map_err(error(path))?;
     chart
         .configure_mesh()
         .x_desc("time to solution, ms (log scale)")
-        .y_desc(format!("positions solved (of {judged})"))
+        .y_desc(format!("positions solved (of {judged} with a bm or am)"))
         .x_labels(12)
         .x_label_formatter(&|v| si(*v))
         .y_label_formatter(&|v| format!("{v:.0}"))
