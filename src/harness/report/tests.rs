@@ -199,8 +199,8 @@ fn report_files_agree_with_the_analysis() {
     }
     let nodes = std::fs::read_to_string(out.join("nodes_by_depth.svg")).unwrap();
     assert!(
-        nodes.contains("\nbase (baseline)\n") && nodes.contains("\nhalf\n"),
-        "legend"
+        nodes.contains("\nbase\n") && nodes.contains("\nhalf (baseline)\n"),
+        "legend names the baseline"
     );
     assert!(nodes.contains("depth (plies)"), "axis label");
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
