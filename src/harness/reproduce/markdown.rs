@@ -217,39 +217,28 @@ fn killer_table(r: &Reproduction, leaves: bool) -> String {
         .collect();
     for &depth in &depths {
         for (form, name) in [("", "000's quiescence"), (FULL_EVAL, "full evaluation")] {
-            let v = |preset: &str| count(r, &format!("{preset}{form}"), depth, leaves);
-            let (p, k, c) = (
-                v(KILLER_PRESETS[0]),
-                v(KILLER_PRESETS[1]),
-                v(KILLER_PRESETS[2]),
-            );
-            out.push_str(&format!(
-                "| {depth} | {name} | {} | {} | **{}** | {} | **{}** |\n",
-                number(p.map(|x| x as u64)),
-                number(k.map(|x| x as u64)),
-                ratio_of(p, k),
-                number(c.map(|x| x as u64)),
-                ratio_of(p, c),
-            ));
+            let counts = KILLER_PRESETS.map(|p| count(r, &format!("{p}{form}"), depth, leaves));
+            out.push_str(&killer_row(depth, name, counts, "**"));
         }
         if leaves {
-            let d = |preset: &str| r.theirs(preset, depth).map(|x| x.nodes as f64);
-            let (p, k, c) = (
-                d(KILLER_PRESETS[0]),
-                d(KILLER_PRESETS[1]),
-                d(KILLER_PRESETS[2]),
-            );
-            out.push_str(&format!(
-                "| {depth} | Ifrit (003) | {} | {} | {} | {} | {} |\n",
-                number(p.map(|x| x as u64)),
-                number(k.map(|x| x as u64)),
-                ratio_of(p, k),
-                number(c.map(|x| x as u64)),
-                ratio_of(p, c),
-            ));
+            let counts = KILLER_PRESETS.map(|p| r.theirs(p, depth).map(|x| x.nodes as f64));
+            out.push_str(&killer_row(depth, "Ifrit (003)", counts, ""));
         }
     }
     out
+}
+
+/// One row of the killer table: the three configurations' counts and the two ratios (in
+/// `emphasis`).
+fn killer_row(depth: u32, name: &str, [p, k, c]: [Option<f64>; 3], emphasis: &str) -> String {
+    format!(
+        "| {depth} | {name} | {} | {} | {emphasis}{}{emphasis} | {} | {emphasis}{}{emphasis} |\n",
+        number(p.map(|x| x as u64)),
+        number(k.map(|x| x as u64)),
+        ratio_of(p, k),
+        number(c.map(|x| x as u64)),
+        ratio_of(p, c),
+    )
 }
 
 /// Median and the central 95% range of `values` (quantiles as statrs computes them).
@@ -330,32 +319,22 @@ fn shuffled_table(r: &Reproduction) -> String {
             range(s.killers, 2),
             range(s.capture_killers, 2),
         ));
-        let v = |preset: &str| count(r, &format!("{preset}{FULL_EVAL}"), depth, true);
-        let (p, k, c) = (
-            v(KILLER_PRESETS[0]),
-            v(KILLER_PRESETS[1]),
-            v(KILLER_PRESETS[2]),
-        );
-        out.push_str(&format!(
-            "| {depth} | generation order | {} | {} | {} |\n",
-            number(p.map(|x| x as u64)),
-            ratio_of(p, k),
-            ratio_of(p, c),
-        ));
-        let d = |preset: &str| r.theirs(preset, depth).map(|x| x.nodes as f64);
-        let (p, k, c) = (
-            d(KILLER_PRESETS[0]),
-            d(KILLER_PRESETS[1]),
-            d(KILLER_PRESETS[2]),
-        );
-        out.push_str(&format!(
-            "| {depth} | Ifrit's (unknown) | {} | {} | {} |\n",
-            number(p.map(|x| x as u64)),
-            ratio_of(p, k),
-            ratio_of(p, c),
-        ));
+        let generator = KILLER_PRESETS.map(|p| count(r, &format!("{p}{FULL_EVAL}"), depth, true));
+        out.push_str(&ratio_row(depth, "generation order", generator));
+        let ifrit = KILLER_PRESETS.map(|p| r.theirs(p, depth).map(|x| x.nodes as f64));
+        out.push_str(&ratio_row(depth, "Ifrit's (unknown)", ifrit));
     }
     out
+}
+
+/// One row of the shuffled-order table for a fixed order: plain's count and the two ratios.
+fn ratio_row(depth: u32, name: &str, [p, k, c]: [Option<f64>; 3]) -> String {
+    format!(
+        "| {depth} | {name} | {} | {} | {} |\n",
+        number(p.map(|x| x as u64)),
+        ratio_of(p, k),
+        ratio_of(p, c),
+    )
 }
 
 /// Which assumption about Ifrit's set-up brings our killer ratios closest to its own: the

@@ -4,7 +4,7 @@
 //! the pooled rate in quiescence, kept apart because captures-first makes almost every
 //! quiescence cut-off a first-move one.
 
-use crate::harness::plot::{FONT, SIZE, canvas, category, error};
+use crate::harness::plot::{FONT, SIZE, canvas, category, error, legend};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -79,14 +79,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         }
     }
     if quiescence_labelled {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK.mix(0.4))
-            .label_font((FONT, 13))
-            .draw()
-            .map_err(error(path))?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
     }
     area.present().map_err(error(path))
 }

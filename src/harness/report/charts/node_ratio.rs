@@ -5,7 +5,7 @@
 //! colour and the solves are read in the summary table. Each row's numbers and Wilcoxon p are
 //! written at the left edge, above its interval.
 
-use crate::harness::plot::{FONT, canvas, category, error};
+use crate::harness::plot::{FONT, canvas, category, error, legend};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -120,14 +120,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             )])
             .map_err(error(path))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK.mix(0.4))
-        .label_font((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
     area.present().map_err(error(path))
 }
 

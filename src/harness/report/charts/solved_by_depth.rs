@@ -1,6 +1,7 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
+use super::solved_axis_top;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
@@ -14,15 +15,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         &a.meta.caption(),
     )?;
     let judged = a.judged();
-    // Scaled to the data, not to the suite: the total is named on the axis.
-    let most = a
-        .variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.solved))
-        .max()
-        .unwrap_or(judged)
-        .max(1);
-    let top = (most as f64 * 1.1).min(judged as f64 * 1.02).max(1.0);
+    let top = solved_axis_top(a, judged);
     let max_depth = a.max_depth();
     let mut chart = ChartBuilder::on(&area)
         .margin(20)

@@ -2,6 +2,7 @@
 //! move was found (and kept) by time t, from each record's time to solution. Higher and further
 //! left is better.
 
+use super::solved_axis_top;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use crate::harness::report::analysis::Analysis;
@@ -16,15 +17,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         &a.meta.caption(),
     )?;
     let judged = a.judged();
-    // Scaled to the data, not to the suite: the total is named on the axis.
-    let most = a
-        .variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.solved))
-        .max()
-        .unwrap_or(judged)
-        .max(1);
-    let top = (most as f64 * 1.1).min(judged as f64 * 1.02).max(1.0);
+    let top = solved_axis_top(a, judged);
     let x = log_range(
         a.variants
             .iter()
