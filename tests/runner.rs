@@ -428,16 +428,20 @@ fn searchlab_run(extra: &[String]) -> std::process::Child {
         .unwrap()
 }
 
+/// The small run in one process, into `dir/whole.jsonl`.
+fn whole_run(dir: &Path) -> PathBuf {
+    let whole = dir.join("whole.jsonl");
+    let status = searchlab_run(&["--out".into(), whole.display().to_string()])
+        .wait()
+        .unwrap();
+    assert!(status.success());
+    whole
+}
+
 #[test]
 fn shards_run_as_separate_processes_at_once_merge_to_the_unsharded_run() {
     let dir = scratch("processes").parent().unwrap().to_path_buf();
-    let whole = dir.join("whole.jsonl");
-    assert!(
-        searchlab_run(&["--out".into(), whole.display().to_string()])
-            .wait()
-            .unwrap()
-            .success()
-    );
+    let whole = whole_run(&dir);
     let shards: Vec<PathBuf> = (1..=3).map(|i| dir.join(format!("s{i}.jsonl"))).collect();
     let mut children: Vec<_> = shards
         .iter()
@@ -519,13 +523,7 @@ fi
     assert!(out.join("report.md").is_file());
     let merged = read_results(&out.join("results.jsonl")).unwrap();
     assert!(merged.header.unwrap().missing.is_empty());
-    let whole = dir.join("whole.jsonl");
-    assert!(
-        searchlab_run(&["--out".into(), whole.display().to_string()])
-            .wait()
-            .unwrap()
-            .success()
-    );
+    let whole = whole_run(&dir);
     assert_eq!(
         by_task(&merged.records),
         by_task(&read_results(&whole).unwrap().records)

@@ -8,7 +8,7 @@
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
 
-use super::config::{Algorithm, LeafEval, QuietOrder, SearchConfig};
+use super::config::{Algorithm, SearchConfig};
 use super::heuristics::{Id, Side, SignalRule, id_list};
 
 /// A named configuration.
@@ -93,6 +93,18 @@ fn lookup(name: &str) -> Result<Id, String> {
     })
 }
 
+/// The value of a `name=value` item that picks one of an enum's values.
+fn choice<T: clap::ValueEnum>(name: &str, value: &str) -> Result<T, String> {
+    T::from_str(value, false).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|p| p.get_name().to_string())
+            .collect();
+        format!("{name} is {}, got '{value}'", names.join(" or "))
+    })
+}
+
 /// Apply one SPEC to `config`, left to right: it sets the algorithm and the heuristics and
 /// leaves the rest of the configuration as it is.
 pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
@@ -104,31 +116,11 @@ pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
         if let Some(preset) = PRESETS.iter().find(|p| p.name == item) {
             apply(config, preset.spec)?;
         } else if let Some(value) = item.strip_prefix("algorithm=") {
-            config.algorithm = match value {
-                "alphabeta" => Algorithm::Alphabeta,
-                "minimax" => Algorithm::Minimax,
-                _ => return Err(format!("algorithm is alphabeta or minimax, got '{value}'")),
-            };
+            config.algorithm = choice("algorithm", value)?;
         } else if let Some(value) = item.strip_prefix("quiet_order=") {
-            config.quiet_order = match value {
-                "generator" => QuietOrder::Generator,
-                "shuffled" => QuietOrder::Shuffled,
-                _ => {
-                    return Err(format!(
-                        "quiet_order is generator or shuffled, got '{value}'"
-                    ));
-                }
-            };
+            config.quiet_order = choice("quiet_order", value)?;
         } else if let Some(value) = item.strip_prefix("leaf_eval=") {
-            config.leaf_eval = match value {
-                "incremental" => LeafEval::Incremental,
-                "scratch" => LeafEval::Scratch,
-                _ => {
-                    return Err(format!(
-                        "leaf_eval is incremental or scratch, got '{value}'"
-                    ));
-                }
-            };
+            config.leaf_eval = choice("leaf_eval", value)?;
         } else if let Some(name) = item.strip_prefix('-') {
             config.heuristics.set_enabled(lookup(name)?, false);
         } else if let Some((target, value)) = item.split_once('=') {
