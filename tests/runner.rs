@@ -529,3 +529,84 @@ fi
         by_task(&read_results(&whole).unwrap().records)
     );
 }
+
+#[test]
+fn the_command_line_for_a_newcomer() {
+    let dir = scratch("newcomer").parent().unwrap().to_path_buf();
+    let searchlab = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_searchlab"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap()
+    };
+    let out = dir.join("hyphen.jsonl");
+    let out = out.to_str().unwrap();
+    // A label and a SPEC that start with '-'.
+    let args = [
+        "run",
+        "--suite",
+        "suites/tactics.epd",
+        "--depth",
+        "1",
+        "--variant",
+        "-killers=classic,-killers",
+        "--out",
+        out,
+    ];
+    let first = searchlab(&args);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let summary = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        summary.lines().any(|l| l.starts_with("-killers ")),
+        "{summary}"
+    );
+    assert!(
+        summary.lines().all(|l| l.chars().count() <= 100),
+        "{summary}"
+    );
+    // The same command again: the run is complete, and it says so.
+    let again = searchlab(&args);
+    assert!(again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("the run is already complete (8 searches)"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    // One rule for limits: depth 0 and two limits are refused by run and search alike.
+    for args in [
+        &["run", "--depth", "0", "--out", out][..],
+        &["search", "startpos", "--depth", "0"][..],
+        &["run", "--jobs", "0", "--out", out][..],
+    ] {
+        let refused = searchlab(args);
+        assert!(!refused.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains("must be"),
+            "{args:?}"
+        );
+    }
+    for args in [
+        &["run", "--depth", "3", "--nodes", "9", "--out", out][..],
+        &["search", "startpos", "--depth", "3", "--nodes", "9"][..],
+    ] {
+        assert!(!searchlab(args).status.success(), "{args:?}");
+    }
+    // search: milliseconds for a short search, standard SAN in the PV.
+    let search = searchlab(&["search", "startpos", "--depth", "3"]);
+    let text = String::from_utf8_lossy(&search.stdout);
+    assert!(text.starts_with("depth/seldepth  time"), "{text}");
+    assert!(text.lines().nth(1).unwrap().contains(" ms "), "{text}");
+    assert!(
+        text.contains(" Nc3") || text.contains(" e4") || text.contains(" Nf3"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Nb1c3"),
+        "long notation is the documents' format only: {text}"
+    );
+}
