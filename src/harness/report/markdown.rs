@@ -142,6 +142,17 @@ fn short_p(p: f64) -> String {
     }
 }
 
+/// Under a time or node limit the node and time ratios change meaning; say how to read them.
+fn limit_note(a: &Analysis) -> String {
+    if a.meta.limit.contains("ms per position") {
+        "\n**Read under a time limit:** every search stops at the same time, so the node ratio is nodes searched in that time (a speed, not the size of a tree) and the time ratio is 1 by construction. Compare the solves, the STS points and the depth reached.\n".into()
+    } else if a.meta.limit.contains("nodes") {
+        "\n**Read under a node limit:** every search stops at the same node count, so the node ratio is 1 by construction; compare the solves, the points and the depth reached.\n".into()
+    } else {
+        String::new()
+    }
+}
+
 /// When every variant solves exactly the baseline's positions, the solve columns cannot tell
 /// the variants apart: say so under the table rather than let "8/8" everywhere read as a
 /// finding.
@@ -216,6 +227,7 @@ pub fn markdown(a: &Analysis) -> String {
     out.push_str("\n## Summary\n\n");
     out.push_str(&summary_table(a));
     out.push_str(&same_solves_note(a));
+    out.push_str(&limit_note(a));
     out.push_str(
         "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
          same positions; its interval and p-value come from the per-position log ratios. \

@@ -454,3 +454,31 @@ fn ebf_does_not_flip_with_the_parity_of_the_depth() {
     }
     assert_eq!(super::measures::ebfs(&refs), vec![4.0]);
 }
+
+#[test]
+fn a_time_limited_report_says_how_to_read_its_node_ratio() {
+    let dir = temp_dir("timed");
+    let path = dir.join("timed.jsonl");
+    let mut h = header(&[("base", "plain"), ("half", "plain,killers")]);
+    h.limits = Limits {
+        movetime_ms: Some(200),
+        ..Limits::default()
+    };
+    let records: Vec<_> = (1..=8)
+        .flat_map(|line| {
+            [
+                record("base", line, 1000, true),
+                record("half", line, 900, true),
+            ]
+        })
+        .collect();
+    write_results(&path, &h, &records);
+    let a = analyse(&Dataset::read(&[path]).unwrap(), None).unwrap();
+    let md = markdown(&a);
+    assert!(md.contains("a speed, not the size of a tree"), "{md}");
+    assert!(
+        md.contains("Every variant solves the same positions of the 8"),
+        "{md}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
