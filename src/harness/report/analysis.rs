@@ -218,6 +218,21 @@ pub fn position_key(r: &PositionRecord) -> PositionKey {
 }
 
 impl Analysis {
+    /// The top of a "positions solved" axis: scaled to the most any variant solved, not to the
+    /// suite (whose size the axis label names), so that curves that stop at 40% fill the
+    /// chart.
+    pub fn solved_axis_top(&self) -> f64 {
+        let judged = self.judged();
+        let most = self
+            .variants
+            .iter()
+            .filter_map(|v| v.solved.map(|s| s.solved))
+            .max()
+            .unwrap_or(judged)
+            .max(1);
+        (most as f64 * 1.1).min(judged as f64 * 1.02).max(1.0)
+    }
+
     /// The deepest iteration any variant completed (depth axes).
     pub fn max_depth(&self) -> u32 {
         self.variants

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::{FORMAT, Header, PositionRecord, RecordKey};
+use super::records::{FORMAT, Header, PositionRecord, RecordKey};
 
 /// No record comes near this; a longer "line" is not a results file (`/dev/zero`, a binary).
 const MAX_LINE: usize = 16 << 20;
@@ -242,6 +242,7 @@ fn bounded_line(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::stats::HeuristicCounters;
 
     #[test]
     fn endless_input_without_a_newline_is_refused_not_read_forever() {
@@ -250,5 +251,31 @@ mod tests {
         let err = bounded_line(&mut zeros, &mut line).unwrap_err();
         assert!(err.to_string().contains("not a results file"), "{err}");
         assert!(line.len() <= MAX_LINE + 1);
+    }
+
+    #[test]
+    fn counters_of_files_written_before_the_counting_rules_are_left_out() {
+        let dir = std::env::temp_dir().join(format!("searchlab-legacy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.jsonl");
+        let header = r#"{"type":"header","searchlab":"0.1.0","commit":null,"date":"2026-11-01T00:00:00Z","cores":2,"limits":{"depth":3,"nodes":null,"movetime_ms":null,"clock":null,"infinite":false},"variants":[],"suites":["s.epd"],"seeds":[0],"shard":null}"#;
+        let record = r#"{"type":"position","variant":"classic","suite":"s.epd","line":1,"id":"x","seed":0,"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","iterations":[],"counters":{"futility":{"tested":9,"fired":3,"overruled":0}},"nodes":42,"time_ms":1.0,"best_move":null,"solved":null,"points":null,"time_to_solution_ms":null,"depth_to_solution":null}"#;
+        std::fs::write(&path, format!("{header}\n{record}\n")).unwrap();
+        let read = read_results(&path).unwrap();
+        let (header, records) = (read.header, read.records);
+        assert_eq!(header.unwrap().format, None);
+        assert_eq!(records[0].nodes, 42);
+        assert_eq!(records[0].counters, HeuristicCounters::default());
+        // The same record under the current format: a pooled key is an error, not a guess.
+        let current = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace(r#""shard":null}"#, r#""shard":null,"format":2}"#);
+        std::fs::write(&path, current).unwrap();
+        let err = read_results(&path).unwrap_err();
+        assert!(
+            err.contains("old.jsonl:2") && err.contains("futility"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{Header, PositionRecord, RecordKey, Shard, read_existing, read_results};
+use super::read::{read_existing, read_results};
+use super::records::{Header, PositionRecord, RecordKey, Shard};
 
 /// Open `path` for the run described by `header`: a new file gets the header; an existing file
 /// of the same run is resumed (a line cut short by a kill is dropped) and its records are

@@ -13,19 +13,6 @@ mod solved_by_time;
 use super::analysis::Analysis;
 use std::path::Path;
 
-/// The top of a "positions solved" axis: scaled to the most any variant solved, not to the
-/// suite (whose size the axis label names), so that curves that stop at 40% fill the chart.
-fn solved_axis_top(a: &Analysis, judged: usize) -> f64 {
-    let most = a
-        .variants
-        .iter()
-        .filter_map(|v| v.solved.map(|s| s.solved))
-        .max()
-        .unwrap_or(judged)
-        .max(1);
-    (most as f64 * 1.1).min(judged as f64 * 1.02).max(1.0)
-}
-
 /// One chart of the report.
 pub struct Chart {
     /// File stem (`<file>.svg`).

@@ -1,7 +1,6 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
-use super::solved_axis_top;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
@@ -15,7 +14,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         &a.meta.caption(),
     )?;
     let judged = a.judged();
-    let top = solved_axis_top(a, judged);
+    let top = a.solved_axis_top();
     let max_depth = a.max_depth();
     let mut chart = ChartBuilder::on(&area)
         .margin(20)

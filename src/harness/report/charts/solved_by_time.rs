@@ -2,7 +2,6 @@
 //! move was found (and kept) by time t, from each record's time to solution. Higher and further
 //! left is better.
 
-use super::solved_axis_top;
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use crate::harness::report::analysis::Analysis;
@@ -17,7 +16,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         &a.meta.caption(),
     )?;
     let judged = a.judged();
-    let top = solved_axis_top(a, judged);
+    let top = a.solved_axis_top();
     let x = log_range(
         a.variants
             .iter()
