@@ -188,13 +188,27 @@ impl Position {
             eval::Terms::of(&after),
             "incremental terms after {mv}"
         );
+        self.push(after, terms, Some(mv), mover, captured);
+    }
+
+    /// Append the board reached by `mv` (`None`: a null move) with its terms, its series
+    /// entry and its line entry, all scored for `mover`.
+    #[inline]
+    fn push(
+        &mut self,
+        after: Board,
+        terms: eval::Terms,
+        mv: Option<Move>,
+        mover: Color,
+        captured: Option<Piece>,
+    ) {
         let r = terms.score(self.eval_kind, mover);
         let material = terms.material(mover);
         self.push_series(mover, r, material);
         self.boards.push(after);
         self.terms.push(terms);
         self.line.push(LineEntry {
-            mv: Some(mv),
+            mv,
             mover,
             r,
             material,
@@ -210,18 +224,7 @@ impl Position {
         };
         let mover = before.side_to_move();
         let terms = *self.terms();
-        let r = terms.score(self.eval_kind, mover);
-        let material = terms.material(mover);
-        self.push_series(mover, r, material);
-        self.boards.push(after);
-        self.terms.push(terms);
-        self.line.push(LineEntry {
-            mv: None,
-            mover,
-            r,
-            material,
-            captured: None,
-        });
+        self.push(after, terms, None, mover, None);
         true
     }
 

@@ -46,13 +46,8 @@ impl ResultsFile {
                 "{name}: {repeated} records repeat a search already in the file (same variant, suite, line and seed; two runs wrote to it at once?): only the first of each is used"
             ));
         }
-        let missing = self.missing();
+        let (missing, planned) = self.missing_of_planned();
         if !missing.is_empty() {
-            let planned = self
-                .header
-                .as_ref()
-                .and_then(|h| h.planned())
-                .map_or(0, |p| p.len());
             problems.push(format!(
                 "{name}: holds {} of the {planned} searches its run planned; missing: {}{}",
                 planned - missing.len(),
@@ -83,11 +78,18 @@ impl ResultsFile {
     /// The searches the header plans that no record holds (empty when the header records no
     /// plan).
     pub fn missing(&self) -> Vec<RecordKey> {
+        self.missing_of_planned().0
+    }
+
+    /// The missing searches, and how many searches the header plans.
+    fn missing_of_planned(&self) -> (Vec<RecordKey>, usize) {
         let Some(planned) = self.header.as_ref().and_then(|h| h.planned()) else {
-            return Vec::new();
+            return (Vec::new(), 0);
         };
+        let count = planned.len();
         let held: HashSet<RecordKey> = self.records.iter().map(PositionRecord::key).collect();
-        planned.into_iter().filter(|k| !held.contains(k)).collect()
+        let missing = planned.into_iter().filter(|k| !held.contains(k)).collect();
+        (missing, count)
     }
 }
 
