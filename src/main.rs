@@ -99,6 +99,20 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Play games between variants (and external UCI engines): game pairs from each opening
+    /// with the colours reversed, a real clock, an optional SPRT that stops when decided;
+    /// results as JSON Lines (resumable, shardable) and PGN.
+    #[command(
+        name = "match",
+        after_help = "Example: searchlab match --variant classic --variant gsr=classic,+gsr --openings suites/openings.epd --tc 8+0.08 --sprt elo0=0,elo1=10 --concurrency 2 --pgn games.pgn"
+    )]
+    Match(cli::MatchArgs),
+    /// The SPRT of given counts as fishtest computes it: LLR with its bounds, the decision,
+    /// Elo ± 95%, normalized Elo, LOS.
+    #[command(
+        after_help = "Example: searchlab sprt --wdl 4307,8620,4063 --elo0 0 --elo1 3 --model logistic"
+    )]
+    Sprt(cli::SprtArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset.
     #[command(after_help = "Example: searchlab heuristics")]
@@ -150,6 +164,8 @@ fn main() -> ExitCode {
         Some(Command::Report(args)) => cli::report(&args),
         Some(Command::Reproduce(args)) => cli::reproduce(&args),
         Some(Command::Merge { files, out }) => cli::merge(&files, &out),
+        Some(Command::Match(args)) => cli::play_match(&args),
+        Some(Command::Sprt(args)) => cli::sprt(&args),
         Some(Command::Heuristics) => {
             cli::list_heuristics();
             Ok(())

@@ -57,6 +57,13 @@ pub struct Clock {
     pub inc_ms: u64,
     /// Moves to the next time control, if any.
     pub movestogo: Option<u32>,
+    /// Time kept in hand for process and pipe latency (UCI `Move Overhead`), milliseconds.
+    #[serde(default = "default_overhead")]
+    pub overhead_ms: u64,
+}
+
+fn default_overhead() -> u64 {
+    MOVE_OVERHEAD_MS
 }
 
 /// When a search stops. With none set the search runs to the maximum depth.
@@ -78,8 +85,8 @@ pub struct Limits {
     pub mate: Option<u32>,
 }
 
-/// Time kept in hand for process and pipe latency.
-const MOVE_OVERHEAD_MS: u64 = 30;
+/// Time kept in hand for process and pipe latency by default (UCI `Move Overhead`).
+pub const MOVE_OVERHEAD_MS: u64 = 30;
 
 impl Limits {
     /// A depth limit only.
@@ -103,7 +110,7 @@ impl Limits {
             return (None, Some(Duration::from_millis(ms)));
         }
         if let Some(clock) = self.clock {
-            let left = clock.time_ms.saturating_sub(MOVE_OVERHEAD_MS).max(1);
+            let left = clock.time_ms.saturating_sub(clock.overhead_ms).max(1);
             let moves = u64::from(clock.movestogo.unwrap_or(30).clamp(1, 50));
             let soft = (left / moves + clock.inc_ms * 3 / 4).min(left / 3).max(1);
             let hard = (soft * 3).min(left / 3).max(soft);
@@ -149,6 +156,7 @@ mod tests {
                     time_ms,
                     inc_ms: 10,
                     movestogo: None,
+                    overhead_ms: MOVE_OVERHEAD_MS,
                 }),
                 ..Limits::default()
             };

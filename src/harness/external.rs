@@ -40,14 +40,18 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 /// itself when it gives none).
 pub fn probe(engine: &EngineSpec) -> Result<String, String> {
     let mut process = Process::start(&engine.command)?;
-    process.send("uci")?;
     let mut name = None;
+    // An engine that exits at once may close its input before `uci` is written: that is
+    // the same failure as exiting before `uciok`.
     process
-        .until(PROBE_TIMEOUT, |line| {
-            if let Some(n) = line.trim().strip_prefix("id name ") {
-                name = Some(n.trim().to_string());
-            }
-            line.trim() == "uciok"
+        .send("uci")
+        .and_then(|()| {
+            process.until(PROBE_TIMEOUT, |line| {
+                if let Some(n) = line.trim().strip_prefix("id name ") {
+                    name = Some(n.trim().to_string());
+                }
+                line.trim() == "uciok"
+            })
         })
         .map_err(|e| {
             format!(
@@ -142,14 +146,15 @@ pub fn parse_info(line: &str) -> Option<Info> {
     (has_depth && !info.pv.is_empty()).then_some(info)
 }
 
-struct Process {
+/// A running engine process: its input, and its output lines read on a thread.
+pub struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
 }
 
 impl Process {
-    fn start(command: &str) -> Result<Process, String> {
+    pub(crate) fn start(command: &str) -> Result<Process, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {command}"))
@@ -176,14 +181,14 @@ impl Process {
         })
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("engine closed its input: {e}"))
     }
 
     /// Lines until one satisfies `done`, within `timeout`.
-    fn until(
+    pub(crate) fn until(
         &mut self,
         timeout: Duration,
         mut on_line: impl FnMut(&str) -> bool,
@@ -198,7 +203,7 @@ impl Process {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("no answer within {} s", timeout.as_secs()));
+                    return Err(format!("no answer within {:.1} s", timeout.as_secs_f64()));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.try_wait().ok().flatten();

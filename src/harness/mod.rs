@@ -5,6 +5,7 @@ pub mod compare;
 pub mod epd;
 pub mod external;
 pub mod format;
+pub mod games;
 pub mod plan;
 pub mod plot;
 pub mod report;

@@ -1,6 +1,6 @@
 //! The arguments of `go`: its limits and its `searchmoves`.
 
-use crate::engine::config::{Clock, Limits};
+use crate::engine::config::{Clock, Limits, MOVE_OVERHEAD_MS};
 
 /// Take `searchmoves m1 m2 ...` out of the arguments of `go`: the moves are the tokens after it
 /// written as UCI moves (`e2e4`, `e7e8q`), up to the first that is not one.
@@ -71,6 +71,7 @@ pub fn parse_go(args: &[&str], us: cozy_chess::Color) -> Result<Limits, String> 
             time_ms,
             inc_ms: inc,
             movestogo,
+            overhead_ms: MOVE_OVERHEAD_MS,
         });
     }
     Ok(limits)

@@ -27,6 +27,10 @@ use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
 /// (24 GiB) can hold beside everything else.
 const HASH_DEFAULT_MB: usize = 16;
 const HASH_MAX_MB: usize = 8192;
+/// The preset a UCI engine plays with by default: the strongest one in games.
+pub const DEFAULT_PRESET: &str = "classic";
+/// The range advertised (and checked) for `Move Overhead`, ms.
+const MOVE_OVERHEAD_MAX_MS: u64 = 5000;
 /// The range advertised (and checked) for `Seed`.
 const SEED_MAX: u64 = 2_147_483_647;
 
@@ -74,6 +78,8 @@ pub struct UciEngine {
     refused_position: Option<String>,
     config: SearchConfig,
     hash_mb: usize,
+    /// Time kept in hand per move for the GUI's and the pipes' latency (`Move Overhead`), ms.
+    move_overhead_ms: u64,
     /// Hash and history tables kept across the searches of a game.
     state: Option<SearchState>,
     running: Option<Running>,
@@ -91,11 +97,18 @@ impl UciEngine {
         UciEngine {
             position: Position::startpos(),
             refused_position: None,
-            config: SearchConfig::default(),
+            config: Self::default_config(),
             hash_mb: HASH_DEFAULT_MB,
+            move_overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             state: None,
             running: None,
         }
+    }
+
+    /// The engine's configuration until a GUI sets another: the strongest preset
+    /// (`DEFAULT_PRESET`), not the harness's `plain` baseline.
+    pub fn default_config() -> SearchConfig {
+        crate::engine::spec::parse(DEFAULT_PRESET).expect("the default preset is valid")
     }
 
     /// Read commands from stdin until `quit` or end of input. A line that is not UTF-8 is
@@ -234,7 +247,12 @@ impl UciEngine {
             return Ok(());
         }
         let limits = match parse_go(&args, self.position.board().side_to_move()) {
-            Ok(limits) => limits,
+            Ok(mut limits) => {
+                if let Some(clock) = limits.clock.as_mut() {
+                    clock.overhead_ms = self.move_overhead_ms;
+                }
+                limits
+            }
             Err(e) => {
                 // A GUI waits for a best move after every `go`.
                 send(&format!("info string {e}"));

@@ -4,7 +4,9 @@
 
 use serde_json::Value;
 
-use super::{HASH_DEFAULT_MB, HASH_MAX_MB, SEED_MAX, UciEngine, send};
+use super::{
+    DEFAULT_PRESET, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, SEED_MAX, UciEngine, send,
+};
 use crate::engine::config::Algorithm;
 use crate::engine::eval::EvalKind;
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
@@ -18,19 +20,29 @@ impl UciEngine {
         send(&format!(
             "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
         ));
+        // The search is single-threaded; GUIs and OpenBench still set Threads.
+        send("option name Threads type spin default 1 min 1 max 1");
+        send(&format!(
+            "option name Move Overhead type spin default {} min 0 max {MOVE_OVERHEAD_MAX_MS}",
+            crate::engine::config::MOVE_OVERHEAD_MS
+        ));
+        send("option name Clear Hash type button");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         send("option name Eval type combo default full var full var material");
         send(&format!(
             "option name Seed type spin default 0 min 0 max {SEED_MAX}"
         ));
-        send("option name Heuristics type string default plain");
-        let defaults = HeuristicsConfig::default();
+        send(&format!(
+            "option name Heuristics type string default {DEFAULT_PRESET}"
+        ));
+        let engine_defaults = UciEngine::default_config().heuristics;
         for info in REGISTRY {
             send(&format!(
-                "option name {} type check default false",
-                info.name
+                "option name {} type check default {}",
+                info.name,
+                engine_defaults.enabled(info.id)
             ));
-            let params = defaults.params_json(info.id);
+            let params = engine_defaults.params_json(info.id);
             for (name, value) in params.as_object().expect("params are objects") {
                 if name == "enabled" {
                     continue;
@@ -83,6 +95,29 @@ impl UciEngine {
                 })?;
                 self.hash_mb = mb;
                 self.state = Some(state);
+            }
+            "threads" => {
+                if value.trim() != "1" {
+                    return Err(format!(
+                        "setoption: Threads {value} refused: the search is single-threaded, Threads stays 1"
+                    ));
+                }
+            }
+            "move overhead" => {
+                self.move_overhead_ms = value
+                    .parse()
+                    .ok()
+                    .filter(|ms| *ms <= MOVE_OVERHEAD_MAX_MS)
+                    .ok_or_else(|| {
+                        format!(
+                            "setoption: Move Overhead is 0..{MOVE_OVERHEAD_MAX_MS} ms, got '{value}'"
+                        )
+                    })?;
+            }
+            "clear hash" => {
+                if let Some(state) = self.state.as_mut() {
+                    state.clear();
+                }
             }
             "algorithm" => {
                 self.config.algorithm = match value.as_str() {

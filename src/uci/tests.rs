@@ -34,7 +34,8 @@ fn go_parses_every_limit() {
         Some(Clock {
             time_ms: 900,
             inc_ms: 20,
-            movestogo: Some(5)
+            movestogo: Some(5),
+            overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
         })
     );
     assert!(parse_go(&["infinite"], Color::White).unwrap().infinite);
@@ -130,4 +131,29 @@ fn every_heuristic_is_an_option() {
         .unwrap_err();
     assert!(err.contains("refused"), "{err}");
     assert_eq!(engine.config.heuristics, before);
+}
+
+#[test]
+fn threads_move_overhead_and_clear_hash_for_guis_and_openbench() {
+    let mut engine = UciEngine::new();
+    // The default is the strongest preset, not the harness's plain baseline.
+    assert_eq!(engine.config, UciEngine::default_config());
+    assert!(engine.config.heuristics.killers.enabled && engine.config.heuristics.tt.enabled);
+    engine
+        .set_option(&["name", "Threads", "value", "1"])
+        .unwrap();
+    let err = engine
+        .set_option(&["name", "Threads", "value", "4"])
+        .unwrap_err();
+    assert!(err.contains("single-threaded"), "{err}");
+    engine
+        .set_option(&["name", "Move", "Overhead", "value", "100"])
+        .unwrap();
+    assert_eq!(engine.move_overhead_ms, 100);
+    assert!(
+        engine
+            .set_option(&["name", "Move", "Overhead", "value", "-1"])
+            .is_err()
+    );
+    engine.set_option(&["name", "Clear", "Hash"]).unwrap();
 }

@@ -124,45 +124,9 @@ pub fn read_existing(path: &Path) -> Result<ResultsFile, String> {
 
 fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
     let name = path.display();
-    // Results kept in the repository are gzipped (`results.jsonl.gz`); read them as they are.
-    let mut reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
-    } else {
-        Box::new(BufReader::new(file))
-    };
     let mut out = ResultsFile::default();
-    let mut line = Vec::new();
-    let mut number = 0;
     let mut warned = false;
-    loop {
-        let read = bounded_line(&mut reader, &mut line)
-            .map_err(|e| format!("{name}:{}: {e}", number + 1))?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        if line.last() != Some(&b'\n') {
-            out.torn_line = Some(number);
-            break;
-        }
-        let text = std::str::from_utf8(&line).map_err(|_| {
-            format!(
-                "{name}:{number}: not UTF-8 text: {}",
-                not_results(path, number)
-            )
-        })?;
-        if text.trim().is_empty() {
-            return Err(format!(
-                "{name}:{number}: blank line: a results file holds one JSON record per line"
-            ));
-        }
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            if number == 1 {
-                format!("{name}:1: {}", not_results(path, 1))
-            } else {
-                format!("{name}:{number}: damaged record: not one JSON value on the line ({e})")
-            }
-        })?;
+    let lines = read_lines(path, file, |number, value| {
         let kind = value.get("type").and_then(|t| t.as_str());
         match (number, kind) {
             (1, Some("header")) => {
@@ -170,6 +134,11 @@ fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
                     serde_json::from_value(value)
                         .map_err(|e| format!("{name}:1: damaged header: {e}"))?,
                 )
+            }
+            (1, Some("match")) => {
+                return Err(format!(
+                    "{name}:1: the results of a match (`searchlab match`), not of a run: `searchlab report` reads it, `searchlab run` cannot resume it"
+                ));
             }
             (1, _) => return Err(format!("{name}:1: {}", not_results(path, 1))),
             (_, Some("position")) => {
@@ -201,6 +170,70 @@ fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
                 ));
             }
         }
+        Ok(())
+    })?;
+    out.complete = lines.complete;
+    out.torn_line = lines.torn_line;
+    Ok(out)
+}
+
+/// How far a file of JSON lines was read.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinesRead {
+    /// Bytes of the complete lines: a writer resumes by cutting the file there.
+    pub complete: u64,
+    /// The line number of a last line cut short (a writer killed while writing it).
+    pub torn_line: Option<usize>,
+}
+
+/// Read a file of JSON lines (plain, or gzipped when it ends in `.gz`), handing each complete
+/// line's value to `on_record` with its line number. Refuses blank lines, lines that are not
+/// UTF-8 or not JSON, and lines longer than `MAX_LINE`, naming the file and the line. A last
+/// line without its newline is not read: it is reported in `torn_line`.
+pub fn read_lines(
+    path: &Path,
+    file: File,
+    mut on_record: impl FnMut(usize, serde_json::Value) -> Result<(), String>,
+) -> Result<LinesRead, String> {
+    let name = path.display();
+    let mut reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(BufReader::new(flate2::read::GzDecoder::new(file)))
+    } else {
+        Box::new(BufReader::new(file))
+    };
+    let mut out = LinesRead::default();
+    let mut line = Vec::new();
+    let mut number = 0;
+    loop {
+        let read = bounded_line(&mut reader, &mut line)
+            .map_err(|e| format!("{name}:{}: {e}", number + 1))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        if line.last() != Some(&b'\n') {
+            out.torn_line = Some(number);
+            break;
+        }
+        let text = std::str::from_utf8(&line).map_err(|_| {
+            format!(
+                "{name}:{number}: not UTF-8 text: {}",
+                not_results(path, number)
+            )
+        })?;
+        if text.trim().is_empty() {
+            return Err(format!(
+                "{name}:{number}: blank line: a results file holds one JSON record per line"
+            ));
+        }
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            if number == 1 {
+                format!("{name}:1: {}", not_results(path, 1))
+            } else {
+                format!("{name}:{number}: damaged record: not one JSON value on the line ({e})")
+            }
+        })?;
+        on_record(number, value)?;
         out.complete += read as u64;
     }
     Ok(out)

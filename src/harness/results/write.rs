@@ -16,24 +16,7 @@ use super::records::{Header, PositionRecord, RecordKey, Shard};
 /// returned; a file of another run is refused. The file stays locked while the returned handle
 /// lives: a second run with the same `--out` is refused instead of interleaving its records.
 pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionRecord>), String> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            return Err(format!(
-                "{} is being written by another searchlab run (it holds the file's lock); wait for that run to finish, or choose another --out",
-                path.display()
-            ));
-        }
-        Err(TryLockError::Error(e)) => return Err(format!("{}: cannot lock: {e}", path.display())),
-    }
+    let file = open_locked(path)?;
     // Read only once the lock is held, so that what is resumed is what no one else writes.
     let existing = read_results(path)?;
     if let Some(old) = &existing.header
@@ -57,6 +40,27 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
         append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok((file, existing.records))
+}
+
+/// Open `path` for appending (its directory made if need be) and take its lock: a second
+/// writer is refused with a message instead of interleaving its records.
+pub fn open_locked(path: &Path) -> Result<File, String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(format!(
+            "{} is being written by another searchlab run (it holds the file's lock); wait for that run to finish, or choose another --out",
+            path.display()
+        )),
+        Err(TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", path.display())),
+    }
 }
 
 /// Append one record as a line and flush it, so that a kill loses nothing finished.

@@ -19,6 +19,9 @@ use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
 use crate::harness::{bench, plan, report, results, runner};
 
+mod games;
+pub use games::{MatchArgs, SprtArgs, play_match, sprt};
+
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
     let board = parse_position(position)?;
@@ -391,7 +394,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
     /// Results files written by `searchlab run` (several are joined; a variant label must mean
-    /// the same SPEC in all of them).
+    /// the same SPEC in all of them), or by `searchlab match` (one match, or its shards).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Directory for report.md, analysis.json, the CSV tables and the SVG charts (default: the
@@ -405,6 +408,17 @@ pub struct ReportArgs {
 
 /// `searchlab report`: render a report from results files, never by searching.
 pub fn report(args: &ReportArgs) -> Result<(), String> {
+    let matches = args
+        .files
+        .iter()
+        .filter(|f| crate::harness::games::record::is_match_file(f))
+        .count();
+    if matches > 0 {
+        if matches < args.files.len() {
+            return Err("these files mix match results and run results: report them apart".into());
+        }
+        return games::report(args);
+    }
     let data = report::Dataset::read(&args.files)?;
     let analysis = report::analyse(&data, args.baseline.as_deref())?;
     let dir = args.out.clone().unwrap_or_else(|| {
@@ -427,6 +441,21 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
 
 /// `searchlab merge`: join shard files of one run.
 pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
+    if files
+        .iter()
+        .any(|f| crate::harness::games::record::is_match_file(f))
+    {
+        let (pairs, warnings) = crate::harness::games::record::merge_matches(files, out)?;
+        for warning in &warnings {
+            eprintln!("warning: {warning}");
+        }
+        eprintln!(
+            "{pairs} pairs from {} files into {}",
+            files.len(),
+            out.display()
+        );
+        return Ok(());
+    }
     let merged = results::merge(files, out)?;
     for warning in &merged.warnings {
         eprintln!("warning: {warning}");

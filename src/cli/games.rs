@@ -1,0 +1,307 @@
+//! `searchlab match` and `searchlab sprt`.
+
+use std::path::PathBuf;
+
+use crate::harness::external;
+use crate::harness::games::control::{Adjudication, Control, DrawRule, ResignRule};
+use crate::harness::games::game::Rules;
+use crate::harness::games::openings;
+use crate::harness::games::play::{MatchPlan, run_match};
+use crate::harness::games::stats::{Counts, Decision, Model, Sprt, elo};
+use crate::harness::games::tally::status_line;
+use crate::harness::{plan, results};
+
+/// Games per pairing when neither `--games` nor `--sprt` is given.
+const DEFAULT_GAMES: u64 = 100;
+/// The most games per pairing an SPRT plays when `--games` does not cap it.
+const SPRT_GAMES_CAP: u64 = 20_000;
+
+/// Arguments of `searchlab match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// A player `[LABEL=]SPEC` of searchlab's own search, repeated. The first player (variant
+    /// or engine) is the baseline; each other plays it.
+    #[arg(long = "variant", allow_hyphen_values = true)]
+    pub variants: Vec<String>,
+    /// An external UCI engine `[LABEL=]"COMMAND"`, repeated (players after the variants).
+    #[arg(long = "engine")]
+    pub engines: Vec<String>,
+    /// `NAME=VALUE` sent to every external engine with setoption, repeated.
+    #[arg(long = "uci-option")]
+    pub uci_options: Vec<String>,
+    /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
+    /// game). Each opening is played twice, colours reversed.
+    #[arg(long)]
+    pub openings: PathBuf,
+    /// Keep at most this many book moves of each PGN game.
+    #[arg(long)]
+    pub opening_plies: Option<usize>,
+    /// Games per pairing (even: games come in pairs). Default 100; under --sprt, the cap
+    /// (default 20000).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// A sequential test that stops a pairing when it is decided:
+    /// `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05][,model=normalized|logistic]`.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// A game clock `MOVES/SECONDS+INC` or `SECONDS+INC` (e.g. `8+0.08`).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// A fixed time per move, milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// A node budget per move (deterministic games).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// A depth per move (deterministic games).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// How far a move may overrun its clock before it loses on time, ms.
+    #[arg(long, default_value_t = 0)]
+    pub timemargin: u64,
+    /// Draw adjudication `movenumber=N,movecount=N,score=CP` (off by default).
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Resign adjudication `movecount=N,score=CP[,twosided=true]` (off by default).
+    #[arg(long)]
+    pub resign: Option<String>,
+    /// Games played at once (each single-threaded).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Write the games here as PGN.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// The results file (JSON Lines, resumable).
+    #[arg(long, default_value = "match.jsonl")]
+    pub out: PathBuf,
+    /// Play only part I of N of the pairs (`--shard 1/4`); merge the parts with `merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Seeds the openings' order and every variant's search.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Transposition table of each in-process player, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// No progress line.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `searchlab match`.
+pub fn play_match(args: &MatchArgs) -> Result<(), String> {
+    let control = Control::from_options(args.tc.as_deref(), args.movetime, args.nodes, args.depth)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let games = match (args.games, sprt) {
+        (Some(0), _) => return Err("--games must be at least 2".into()),
+        (Some(n), _) if n % 2 == 1 => {
+            return Err(format!(
+                "--games {n}: games are played in pairs (each opening with both colours); give an even number"
+            ));
+        }
+        (Some(n), _) => n,
+        (None, Some(_)) => SPRT_GAMES_CAP,
+        (None, None) => DEFAULT_GAMES,
+    };
+    if args.variants.is_empty() && args.engines.is_empty() {
+        return Err(
+            "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
+                .into(),
+        );
+    }
+    let mut variants = plan::variants(&args.variants, &args.engines, &args.uci_options, None)?;
+    if variants.len() < 2 {
+        return Err("a match needs at least two players (the first is the baseline)".into());
+    }
+    for variant in &mut variants {
+        if let Some(engine) = variant.engine.as_mut() {
+            match external::probe(engine) {
+                Ok(name) => engine.name = Some(name),
+                Err(e) => eprintln!(
+                    "warning: {e}; '{}' plays on and loses every game it cannot play, with the reason",
+                    variant.label
+                ),
+            }
+        }
+    }
+    if !(1..=8192).contains(&args.hash) {
+        return Err(format!("--hash must be 1..8192 MiB, got {}", args.hash));
+    }
+    let concurrency = args.concurrency.max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if concurrency > cores {
+        eprintln!(
+            "warning: --concurrency {concurrency} on {cores} cores: games share cores, so timed games lose strength unevenly"
+        );
+    }
+    let adjudication = Adjudication {
+        draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
+        resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+    };
+    let openings = openings::read(&args.openings, args.opening_plies)?;
+    let plan = MatchPlan {
+        variants,
+        openings_path: args.openings.display().to_string(),
+        openings,
+        opening_plies: args.opening_plies,
+        rules: Rules {
+            control,
+            adjudication,
+            margin_ms: args.timemargin,
+        },
+        games,
+        sprt,
+        concurrency,
+        seed: args.seed,
+        hash_mb: args.hash,
+        shard: args
+            .shard
+            .as_deref()
+            .map(results::Shard::parse)
+            .transpose()?,
+        out: args.out.clone(),
+        pgn: args.pgn.clone(),
+        progress: !args.quiet,
+    };
+    eprintln!(
+        "{} pairing(s) against '{}', {} games each{}, {control}, {} openings from {}, concurrency {concurrency}",
+        plan.variants.len() - 1,
+        plan.variants[0].label,
+        games,
+        sprt.map_or(String::new(), |s| format!(" at most (SPRT {s})")),
+        plan.openings.len(),
+        plan.openings_path
+    );
+    let results = run_match(&plan)?;
+    for result in &results {
+        println!("{}", status_line(result));
+        for (failure, count) in &result.failures {
+            println!("  {failure} ×{count}");
+        }
+    }
+    eprintln!(
+        "results in {}{}; `searchlab report {}` draws the tables and charts",
+        plan.out.display(),
+        plan.pgn
+            .as_ref()
+            .map_or(String::new(), |p| format!(", games in {}", p.display())),
+        plan.out.display()
+    );
+    Ok(())
+}
+
+/// Arguments of `searchlab sprt`.
+#[derive(clap::Args, Debug)]
+pub struct SprtArgs {
+    /// Game-pair counts `LL,LD,DD+WL,WD,WW` (fishtest's and fastchess's order).
+    #[arg(long, conflicts_with = "wdl")]
+    pub penta: Option<String>,
+    /// Game counts `W,D,L`.
+    #[arg(long)]
+    pub wdl: Option<String>,
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: f64,
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: f64,
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// `normalized` (fishtest's default) or `logistic`.
+    #[arg(long, default_value = "normalized")]
+    pub model: String,
+}
+
+fn counts_list<const N: usize>(option: &str, text: &str) -> Result<[u64; N], String> {
+    let values: Vec<u64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            format!("{option} takes {N} whole numbers separated by commas, got '{text}'")
+        })?;
+    values
+        .try_into()
+        .map_err(|_| format!("{option} takes {N} numbers, got '{text}'"))
+}
+
+/// `searchlab sprt`: the LLR, the decision and the Elo of given counts.
+pub fn sprt(args: &SprtArgs) -> Result<(), String> {
+    let test = Sprt {
+        elo0: args.elo0,
+        elo1: args.elo1,
+        alpha: args.alpha,
+        beta: args.beta,
+        model: args.model.parse::<Model>()?,
+    };
+    test.check()?;
+    let counts = match (&args.penta, &args.wdl) {
+        (Some(penta), None) => Counts::from_penta(counts_list::<5>("--penta", penta)?, 0),
+        (None, Some(wdl)) => {
+            let [w, d, l] = counts_list::<3>("--wdl", wdl)?;
+            Counts::from_wdl(w, d, l)
+        }
+        _ => return Err("give the counts: --penta LL,LD,DD+WL,WD,WW or --wdl W,D,L".into()),
+    };
+    if counts.games() == 0 {
+        return Err("no games in the counts".into());
+    }
+    let llr = test.llr(&counts);
+    let (lower, upper) = test.bounds();
+    println!("LLR {llr:.2} ({lower:.2}, {upper:.2})");
+    let decision = test.decide(llr);
+    println!(
+        "{}",
+        match decision {
+            Decision::Accepted => format!("H1 accepted: elo >= {} ({})", test.elo1, test.model),
+            Decision::Rejected => format!("H0 accepted: elo <= {} ({})", test.elo0, test.model),
+            Decision::Continue => "continue: neither bound crossed".to_string(),
+        }
+    );
+    if let Some(e) = elo(&counts) {
+        let unit = if counts.paired() { "pairs" } else { "games" };
+        // Pair counts do not say how DD+WL splits, so they give no draw ratio.
+        let draws = if counts.paired() {
+            String::new()
+        } else {
+            format!(", draw ratio {:.2}%", 100.0 * counts.draw_ratio())
+        };
+        println!(
+            "Elo {:+.2} ± {:.2} (95%), nElo {:+.2} ± {:.2}, LOS {:.2}%{draws} ({} {unit})",
+            e.elo.value,
+            e.elo.half_width(),
+            e.normalized.value,
+            e.normalized.half_width(),
+            100.0 * e.los,
+            if counts.paired() {
+                counts.pairs()
+            } else {
+                counts.games()
+            }
+        );
+    }
+    Ok(())
+}
+
+/// `searchlab report` of match results files.
+pub fn report(args: &super::ReportArgs) -> Result<(), String> {
+    if args.baseline.is_some() {
+        return Err(
+            "--baseline applies to run results; a match's baseline is its first player".into(),
+        );
+    }
+    let analysis = crate::harness::games::report::analyse(&args.files)?;
+    for warning in &analysis.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let dir = args.out.clone().unwrap_or_else(|| {
+        args.files[0]
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), std::path::Path::to_path_buf)
+    });
+    crate::harness::games::report::write(&analysis, &dir)?;
+    print!("{}", crate::harness::games::report::table(&analysis));
+    eprintln!("report: {}", dir.join("report.md").display());
+    Ok(())
+}

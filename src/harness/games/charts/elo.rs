@@ -1,0 +1,99 @@
+//! Elo of each variant against the baseline, with its 95% interval: a row per pairing, the line
+//! at 0 (as strong as the baseline), the numbers written above each interval.
+
+use plotters::prelude::*;
+use std::path::Path;
+
+use crate::harness::games::tally::PairingResult;
+use crate::harness::plot::{FONT, canvas, category, error, legend};
+
+pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
+    let rows: Vec<&PairingResult> = results.iter().filter(|r| r.estimate.is_some()).collect();
+    let base = results.first().map_or("", |r| r.base.as_str());
+    let height = (200 + 60 * rows.len() as u32).max(340);
+    let area = canvas(
+        path,
+        (960, height),
+        &format!("Elo against the baseline ({base}), 95% intervals"),
+        subtitle,
+    )?;
+    let names: Vec<String> = rows.iter().map(|r| r.dev.clone()).collect();
+    let (mut low, mut high) = (-10.0f64, 10.0f64);
+    for r in &rows {
+        let e = r.estimate.expect("filtered");
+        low = low.min(e.elo.low);
+        high = high.max(e.elo.high);
+    }
+    let pad = (high - low) * 0.05;
+    let x = (low - pad)..(high + pad);
+    let n = rows.len().max(1) as f64;
+    let label = category(&names);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(170)
+        .build_cartesian_2d(x.clone(), -0.5f64..n - 0.5)
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("Elo of the variant against the baseline (logistic; right: stronger)")
+        .y_labels(rows.len().max(1))
+        .y_label_formatter(&label)
+        .disable_y_mesh()
+        .light_line_style(WHITE)
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 14))
+        .draw()
+        .map_err(error(path))?;
+    chart
+        .draw_series(LineSeries::new(
+            vec![(0.0, -0.5), (0.0, n - 0.5)],
+            BLACK.mix(0.6).stroke_width(1),
+        ))
+        .map_err(error(path))?
+        .label("0: as strong as the baseline")
+        .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 8), (x + 10, y + 8)], BLACK));
+    let ink = RGBColor(0, 114, 178);
+    for (i, r) in rows.iter().enumerate() {
+        let e = r.estimate.expect("filtered");
+        let y = i as f64;
+        chart
+            .draw_series([Circle::new((e.elo.value, y), 4, ink.stroke_width(2))])
+            .map_err(error(path))?;
+        let bar = chart
+            .draw_series([ErrorBar::new_horizontal(
+                y,
+                e.elo.low,
+                e.elo.value,
+                e.elo.high,
+                ink.stroke_width(2),
+                14,
+            )])
+            .map_err(error(path))?;
+        if i == 0 {
+            bar.label("Elo (circle) and its 95% interval (bar)")
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(0, 0), (20, 0)], ink.stroke_width(2))
+                        + Circle::new((10, 0), 4, ink.stroke_width(2))
+                });
+        }
+        let text = format!(
+            "{:+.1} [{:+.1}, {:+.1}]  {} games  LOS {:.1}%",
+            e.elo.value,
+            e.elo.low,
+            e.elo.high,
+            r.counts.games(),
+            100.0 * e.los
+        );
+        chart
+            .draw_series([Text::new(
+                text,
+                (x.start + pad * 0.2, y - 0.3),
+                (FONT, 13).into_font().color(&BLACK),
+            )])
+            .map_err(error(path))?;
+    }
+    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
+    area.present().map_err(error(path))
+}

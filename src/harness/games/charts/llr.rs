@@ -1,0 +1,95 @@
+//! The SPRT's log-likelihood ratio against games played, one line per pairing, with the two
+//! bounds: a line that reaches the upper bound accepted H1 (the change gains), the lower one
+//! H0.
+
+use plotters::prelude::*;
+use std::path::Path;
+
+use crate::harness::games::tally::PairingResult;
+use crate::harness::plot::{FONT, canvas, colour, error, legend, line_with_dots};
+
+pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
+    let tests: Vec<&PairingResult> = results.iter().filter(|r| r.sprt.is_some()).collect();
+    let Some(first) = tests.first().and_then(|r| r.sprt.as_ref()) else {
+        return Ok(());
+    };
+    let (lower, upper) = (first.lower, first.upper);
+    let area = canvas(
+        path,
+        (960, 600),
+        &format!("SPRT: log-likelihood ratio against games ({})", first.sprt),
+        subtitle,
+    )?;
+    let mut max_games = 2.0f64;
+    let (mut low, mut high) = (lower * 1.15, upper * 1.15);
+    for r in &tests {
+        for &(games, llr) in &r.sprt.as_ref().expect("filtered").path {
+            max_games = max_games.max(games as f64);
+            low = low.min(llr);
+            high = high.max(llr);
+        }
+    }
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(60)
+        .build_cartesian_2d(0.0..max_games * 1.02, low..high)
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("games")
+        .y_desc("LLR")
+        .light_line_style(WHITE.mix(0.0))
+        .axis_desc_style((FONT, 16))
+        .label_style((FONT, 14))
+        .draw()
+        .map_err(error(path))?;
+    for (bound, text) in [
+        (upper, "upper bound: H1 accepted"),
+        (lower, "lower bound: H0 accepted"),
+    ] {
+        chart
+            .draw_series(LineSeries::new(
+                vec![(0.0, bound), (max_games * 1.02, bound)],
+                BLACK.mix(0.7).stroke_width(1),
+            ))
+            .map_err(error(path))?;
+        chart
+            .draw_series([Text::new(
+                format!("{text} ({bound:.2})"),
+                (max_games * 0.02, bound + (high - low) * 0.02),
+                (FONT, 13).into_font().color(&BLACK),
+            )])
+            .map_err(error(path))?;
+    }
+    for (i, r) in tests.iter().enumerate() {
+        let s = r.sprt.as_ref().expect("filtered");
+        let mut points = vec![(0.0, 0.0)];
+        points.extend(s.path.iter().map(|&(g, l)| (g as f64, l)));
+        // Thousands of pairs: the dots would hide the line.
+        let points = thin(points, 400);
+        line_with_dots(
+            &mut chart,
+            points,
+            colour(i + 1),
+            &format!("{} ({}, LLR {:.2})", r.dev, s.decision, s.llr),
+        )
+        .map_err(error(path))?;
+    }
+    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
+    area.present().map_err(error(path))
+}
+
+/// At most about `max` points, the last one kept.
+fn thin(points: Vec<(f64, f64)>, max: usize) -> Vec<(f64, f64)> {
+    if points.len() <= max {
+        return points;
+    }
+    let step = points.len().div_ceil(max);
+    let last = *points.last().expect("not empty");
+    let mut out: Vec<(f64, f64)> = points.into_iter().step_by(step).collect();
+    if out.last() != Some(&last) {
+        out.push(last);
+    }
+    out
+}

@@ -1,0 +1,4 @@
+//! The charts of a match report.
+
+pub mod elo;
+pub mod llr;

@@ -1,0 +1,13 @@
+//! Games between variants and external engines: `searchlab match` and `searchlab sprt`.
+
+pub mod charts;
+pub mod control;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod play;
+pub mod player;
+pub mod record;
+pub mod report;
+pub mod stats;
+pub mod tally;

@@ -1,0 +1,128 @@
+//! PGN export of a match's games, in the PGN standard's export format: the seven-tag roster,
+//! `FEN`/`SetUp` when the game does not start from the initial position, `TimeControl` and
+//! `Termination`; moves in SAN, the opening's book moves marked `{book}`, every other move
+//! commented with the mover's score (pawns, or `#N` for a mate), depth and time (not under
+//! fixed nodes or depth, whose games repeat exactly and whose times do not), and why the
+//! game ended in a comment before the result.
+
+use std::fmt::Write as _;
+
+use cozy_chess::Board;
+
+use super::control::Control;
+use super::record::PairRecord;
+use crate::engine::notation;
+use crate::engine::score::{MATE, MATE_BOUND, Score};
+use crate::harness::epd;
+
+/// `+0.31` or `+#3`/`-#2` (mate in N moves).
+fn score_text(score: Score) -> String {
+    if score.abs() >= MATE_BOUND {
+        let moves = (MATE - score.abs() + 1) / 2;
+        format!("{}#{moves}", if score > 0 { '+' } else { '-' })
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+/// Write the pair's two games.
+pub fn write_pair(out: &mut String, pair: &PairRecord, control: &Control, date: &str) {
+    for (number, game) in pair.games.iter().enumerate() {
+        let start = pair.opening.board();
+        let tags = [
+            ("Event", "searchlab match".to_string()),
+            ("Site", "?".to_string()),
+            ("Date", date.replace('-', ".")),
+            ("Round", format!("{}.{}", pair.index + 1, number + 1)),
+            ("White", game.white.clone()),
+            ("Black", game.black.clone()),
+            ("Result", game.result.clone()),
+        ];
+        for (tag, value) in tags {
+            let _ = writeln!(out, "[{tag} \"{}\"]", escape(&value));
+        }
+        if start != Board::default() {
+            let _ = writeln!(out, "[FEN \"{}\"]", pair.opening.fen);
+            let _ = writeln!(out, "[SetUp \"1\"]");
+        }
+        let _ = writeln!(out, "[TimeControl \"{}\"]", control.pgn_tag());
+        let _ = writeln!(out, "[Termination \"{}\"]", game.termination);
+        let plies = pair.opening.moves.len() + game.moves.len();
+        let _ = writeln!(out, "[PlyCount \"{plies}\"]");
+        out.push('\n');
+        let book = pair.opening.moves.iter().map(|m| (m.as_str(), None));
+        // Under fixed nodes or depth the games repeat exactly; their times do not, so they are
+        // left out of the PGN (the results file keeps them).
+        let time = |ms: u64| {
+            if control.deterministic() {
+                String::new()
+            } else {
+                format!(" {:.3}s", ms as f64 / 1000.0)
+            }
+        };
+        let played = game.moves.iter().map(|m| {
+            let comment = match m.score {
+                Some(score) => format!("{{{}/{}{}}}", score_text(score), m.depth, time(m.time_ms)),
+                None => format!("{{-{}}}", time(m.time_ms)),
+            };
+            (m.mv.as_str(), Some(comment))
+        });
+        let mut tokens = Vec::new();
+        let mut board = start;
+        for (text, comment) in book.chain(played) {
+            let Ok(mv) = epd::parse_move(&board, text) else {
+                // A record that does not replay is not printed past the bad move.
+                tokens.push(format!("{{unreadable move {text}}}"));
+                break;
+            };
+            let number = board.fullmove_number();
+            if board.side_to_move() == cozy_chess::Color::White {
+                tokens.push(format!("{number}."));
+            } else if tokens.is_empty() || tokens.last().is_some_and(|t| t.ends_with('}')) {
+                tokens.push(format!("{number}..."));
+            }
+            tokens.push(notation::san(&board, mv));
+            tokens.push(comment.unwrap_or_else(|| "{book}".into()));
+            board.play_unchecked(mv);
+        }
+        // Why it ended, as cutechess writes it: a comment before the result.
+        tokens.push(format!("{{{}}}", game.reason.replace('}', ")")));
+        tokens.push(game.result.clone());
+        wrap(out, &tokens);
+        out.push('\n');
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Lines of at most 79 characters, as the export format asks.
+fn wrap(out: &mut String, tokens: &[String]) {
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_read_as_mates() {
+        assert_eq!(score_text(MATE - 1), "+#1");
+        assert_eq!(score_text(-(MATE - 4)), "-#2");
+        assert_eq!(score_text(31), "+0.31");
+    }
+}

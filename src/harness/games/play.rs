@@ -1,0 +1,332 @@
+//! `searchlab match`: the schedule of game pairs, played on `--concurrency` threads, each pair
+//! flushed to the results file as it ends, the SPRT read after every pair, one live progress
+//! line. Every pair is a pure function of (players, opening, rules, seed), so under fixed nodes
+//! or depth the same command gives the same games for any concurrency; only the order pairs
+//! finish in (and so the order of the lines of the file) changes, and the PGN is rewritten in
+//! the planned order when the match ends.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fs::File;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::game::{Rules, play};
+use super::openings::{self, Opening};
+use super::pgn;
+use super::player::Player;
+use super::record::{MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match};
+use super::stats::Sprt;
+use super::tally::{PairingResult, Sequential, status_line, tally};
+use crate::harness::results::{self, Shard, Variant};
+
+/// What `searchlab match` was asked to do.
+pub struct MatchPlan {
+    pub variants: Vec<Variant>,
+    pub openings: Vec<Opening>,
+    pub openings_path: String,
+    pub opening_plies: Option<usize>,
+    pub rules: Rules,
+    pub games: u64,
+    pub sprt: Option<Sprt>,
+    pub concurrency: usize,
+    pub seed: u64,
+    pub hash_mb: usize,
+    pub shard: Option<Shard>,
+    pub out: PathBuf,
+    pub pgn: Option<PathBuf>,
+    pub progress: bool,
+}
+
+impl MatchPlan {
+    pub fn header(&self) -> MatchHeader {
+        MatchHeader {
+            kind: "match".into(),
+            searchlab: env!("CARGO_PKG_VERSION").into(),
+            commit: results::git_commit(),
+            date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            variants: self.variants.clone(),
+            control: self.rules.control,
+            adjudication: self.rules.adjudication,
+            margin_ms: self.rules.margin_ms,
+            openings: self.openings_path.clone(),
+            opening_count: self.openings.len(),
+            opening_plies: self.opening_plies,
+            games: self.games,
+            sprt: self.sprt,
+            seed: self.seed,
+            hash_mb: self.hash_mb,
+            shard: self.shard,
+            format: MATCH_FORMAT,
+        }
+    }
+}
+
+/// Play one pair: game 0 with the baseline White, game 1 with the variant measured White.
+fn play_pair(
+    plan: &MatchPlan,
+    base: &Variant,
+    dev: &Variant,
+    index: usize,
+    opening: &Opening,
+) -> PairRecord {
+    let mut base_player = Player::of(base, plan.hash_mb, plan.seed);
+    let mut dev_player = Player::of(dev, plan.hash_mb, plan.seed);
+    let first = play(
+        opening,
+        [&mut base_player, &mut dev_player],
+        [&base.label, &dev.label],
+        &plan.rules,
+    );
+    let second = play(
+        opening,
+        [&mut dev_player, &mut base_player],
+        [&dev.label, &base.label],
+        &plan.rules,
+    );
+    PairRecord {
+        kind: "pair".into(),
+        base: base.label.clone(),
+        dev: dev.label.clone(),
+        index,
+        opening: opening.clone(),
+        games: [first, second],
+    }
+}
+
+/// The match's live state: pairs read in planned order per pairing.
+struct Live {
+    planned: HashMap<String, Vec<usize>>,
+    cursor: HashMap<String, usize>,
+    held: HashMap<PairKey, [super::stats::Outcome; 2]>,
+    tests: HashMap<String, Sequential>,
+}
+
+impl Live {
+    fn new(header: &MatchHeader) -> Self {
+        let mut planned: HashMap<String, Vec<usize>> = HashMap::new();
+        for key in header.planned() {
+            planned.entry(key.dev).or_default().push(key.index);
+        }
+        Live {
+            cursor: planned.keys().map(|d| (d.clone(), 0)).collect(),
+            tests: planned
+                .keys()
+                .map(|d| (d.clone(), Sequential::new(header.sprt)))
+                .collect(),
+            planned,
+            held: HashMap::new(),
+        }
+    }
+
+    /// Take a pair in; advance its pairing's test over the pairs now contiguous.
+    fn add(&mut self, pair: &PairRecord) {
+        self.held.insert(pair.key(), pair.outcomes());
+        let dev = &pair.dev;
+        let planned = &self.planned[dev];
+        let cursor = self.cursor.get_mut(dev).expect("a planned pairing");
+        let test = self.tests.get_mut(dev).expect("a planned pairing");
+        while *cursor < planned.len() && !test.decided() {
+            let key = PairKey {
+                dev: dev.clone(),
+                index: planned[*cursor],
+            };
+            let Some(outcomes) = self.held.get(&key) else {
+                break;
+            };
+            test.push(*outcomes);
+            *cursor += 1;
+        }
+    }
+
+    fn decided(&self, dev: &str) -> bool {
+        self.tests[dev].decided()
+    }
+}
+
+/// Play the match; returns every pairing's result.
+pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
+    let header = plan.header();
+    let (file, mut pairs) = open_for_match(&plan.out, &header)?;
+    let done: HashSet<PairKey> = pairs.iter().map(PairRecord::key).collect();
+    let mut live = Live::new(&header);
+    for pair in &pairs {
+        live.add(pair);
+    }
+    let order = openings::order(plan.openings.len(), plan.seed);
+    let tasks: VecDeque<PairKey> = header
+        .planned()
+        .into_iter()
+        .filter(|k| !done.contains(k) && !live.decided(&k.dev))
+        .collect();
+    if tasks.is_empty() && !pairs.is_empty() {
+        eprintln!(
+            "{}: the match is already complete ({} pairs); nothing left to play",
+            plan.out.display(),
+            pairs.len()
+        );
+    }
+    play_tasks(plan, &header, &order, tasks, file, &mut pairs, &mut live)?;
+    if let Some(path) = &plan.pgn {
+        write_pgn(path, &header, &pairs)?;
+    }
+    let results = tally(&header, &pairs);
+    Ok(results)
+}
+
+/// Play the tasks on `plan.concurrency` threads; the receiving thread writes each pair, feeds
+/// the SPRT and tells the workers which pairings have been decided.
+fn play_tasks(
+    plan: &MatchPlan,
+    header: &MatchHeader,
+    order: &[usize],
+    tasks: VecDeque<PairKey>,
+    mut file: File,
+    pairs: &mut Vec<PairRecord>,
+    live: &mut Live,
+) -> Result<(), String> {
+    let total_games = (header.planned().len() * 2) as u64;
+    let bar = if plan.progress {
+        ProgressBar::new(total_games)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{pos}/{len} games {elapsed_precise}  {msg}")
+            .expect("valid template"),
+    );
+    bar.set_position(pairs.len() as u64 * 2);
+    let variants: HashMap<&str, &Variant> = plan
+        .variants
+        .iter()
+        .map(|v| (v.label.as_str(), v))
+        .collect();
+    let base = &plan.variants[0];
+    let queue = Arc::new(Mutex::new(tasks));
+    let decided: Arc<Mutex<HashSet<String>>> = Arc::new(Mutex::new(
+        header
+            .devs()
+            .filter(|d| live.decided(d))
+            .map(String::from)
+            .collect(),
+    ));
+    let mut pgn_file = match &plan.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let (sender, receiver) = mpsc::channel::<PairRecord>();
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..plan.concurrency.max(1) {
+            let sender = sender.clone();
+            let queue = Arc::clone(&queue);
+            let decided = Arc::clone(&decided);
+            let variants = &variants;
+            scope.spawn(move || {
+                loop {
+                    let task = queue.lock().expect("queue").pop_front();
+                    let Some(key) = task else { break };
+                    if decided.lock().expect("decided").contains(&key.dev) {
+                        continue;
+                    }
+                    let opening = &plan.openings[order[key.index % order.len()]];
+                    let pair =
+                        play_pair(plan, base, variants[key.dev.as_str()], key.index, opening);
+                    if sender.send(pair).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for pair in receiver {
+            if let Err(e) = results::append(&mut file, &pair) {
+                write_error = Some(format!("{}: {e}", plan.out.display()));
+                // Stop the workers: nothing more can be recorded.
+                queue.lock().expect("queue").clear();
+                break;
+            }
+            if let Some(pgn_out) = pgn_file.as_mut() {
+                let mut text = String::new();
+                pgn::write_pair(&mut text, &pair, &header.control, &header.date[..10]);
+                use std::io::Write;
+                let _ = pgn_out.write_all(text.as_bytes());
+            }
+            live.add(&pair);
+            if live.decided(&pair.dev) {
+                decided.lock().expect("decided").insert(pair.dev.clone());
+            }
+            let test = &live.tests[&pair.dev];
+            let shown = PairingResult {
+                counts: test.counts,
+                estimate: super::stats::elo(&test.counts),
+                sprt: header.sprt.map(|sprt| {
+                    let (lower, upper) = sprt.bounds();
+                    super::tally::SprtResult {
+                        sprt,
+                        llr: test.llr,
+                        lower,
+                        upper,
+                        decision: test.decision,
+                        path: Vec::new(),
+                    }
+                }),
+                ..empty_result(&pair)
+            };
+            bar.set_message(status_line(&shown));
+            bar.inc(2);
+            pairs.push(pair);
+        }
+    });
+    bar.finish_and_clear();
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+fn empty_result(pair: &PairRecord) -> PairingResult {
+    PairingResult {
+        base: pair.base.clone(),
+        dev: pair.dev.clone(),
+        counts: Default::default(),
+        recorded_pairs: 0,
+        estimate: None,
+        sprt: None,
+        endings: Default::default(),
+        failures: Default::default(),
+        nodes_per_move: (0.0, 0.0),
+        depth_per_move: (0.0, 0.0),
+    }
+}
+
+/// Rewrite the PGN from every pair of the file, in the planned order (pair 0 of each pairing,
+/// then pair 1, ...), so the same match gives the same PGN whatever its concurrency.
+fn write_pgn(
+    path: &std::path::Path,
+    header: &MatchHeader,
+    pairs: &[PairRecord],
+) -> Result<(), String> {
+    let mut sorted: Vec<&PairRecord> = pairs.iter().collect();
+    let rank: HashMap<PairKey, usize> = header
+        .planned()
+        .into_iter()
+        .enumerate()
+        .map(|(i, k)| (k, i))
+        .collect();
+    sorted.sort_by_key(|p| rank.get(&p.key()).copied().unwrap_or(usize::MAX));
+    let mut text = String::new();
+    for pair in sorted {
+        pgn::write_pair(&mut text, pair, &header.control, &header.date[..10]);
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -1,0 +1,316 @@
+//! The results file of a match: a header (`"type":"match"`: the players, the rules, the
+//! openings, the SPRT, the shard) and one record per game pair (`"type":"pair"`), flushed as
+//! each pair ends, so a killed match loses only the pairs under way and resumes where it
+//! stopped. Shards of one match merge by joining their pairs.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::control::{Adjudication, Control};
+use super::game::GameRecord;
+use super::openings::Opening;
+use super::stats::{Outcome, Sprt};
+use crate::harness::results::{Shard, Variant, append, open_locked, read_lines};
+
+/// The match results format written by this searchlab.
+pub const MATCH_FORMAT: u32 = 1;
+
+/// The first record: what the match is.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct MatchHeader {
+    /// Always `match`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub searchlab: String,
+    pub commit: Option<String>,
+    pub date: String,
+    pub cores: usize,
+    /// The players; the first is the baseline every other one plays.
+    pub variants: Vec<Variant>,
+    pub control: Control,
+    #[serde(default)]
+    pub adjudication: Adjudication,
+    /// How far a move may overrun its time before it loses, ms.
+    pub margin_ms: u64,
+    /// The openings file as given, and how many openings it holds.
+    pub openings: String,
+    pub opening_count: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_plies: Option<usize>,
+    /// Games per pairing (the cap, under an SPRT).
+    pub games: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<Sprt>,
+    /// Seeds the openings' order and every variant's search.
+    pub seed: u64,
+    /// Transposition table of each in-process player, MiB.
+    pub hash_mb: usize,
+    pub shard: Option<Shard>,
+    pub format: u32,
+}
+
+impl MatchHeader {
+    /// Two headers describe the same match (date, commit, cores and engines' names aside).
+    pub fn same_match(&self, other: &MatchHeader) -> bool {
+        let strip = |h: &MatchHeader| {
+            let mut h = h.clone();
+            h.searchlab.clear();
+            h.commit = None;
+            h.date.clear();
+            h.cores = 0;
+            for v in &mut h.variants {
+                if let Some(engine) = v.engine.as_mut() {
+                    engine.name = None;
+                }
+            }
+            h
+        };
+        strip(self) == strip(other)
+    }
+
+    /// The baseline's label.
+    pub fn base(&self) -> &str {
+        &self.variants[0].label
+    }
+
+    /// The pairings: every other variant against the baseline.
+    pub fn devs(&self) -> impl Iterator<Item = &str> {
+        self.variants[1..].iter().map(|v| v.label.as_str())
+    }
+
+    /// Pairs per pairing.
+    pub fn pairs(&self) -> usize {
+        self.games.div_ceil(2) as usize
+    }
+
+    /// The pairs this file plays, in the order a match plays them: pair 0 of every pairing,
+    /// then pair 1, ...; this shard's share.
+    pub fn planned(&self) -> Vec<PairKey> {
+        let devs: Vec<&str> = self.devs().collect();
+        let mut keys = Vec::new();
+        for index in 0..self.pairs() {
+            for dev in &devs {
+                keys.push(PairKey {
+                    dev: dev.to_string(),
+                    index,
+                });
+            }
+        }
+        match self.shard {
+            Some(shard) => keys
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| i % shard.count == shard.index - 1)
+                .map(|(_, k)| k)
+                .collect(),
+            None => keys,
+        }
+    }
+}
+
+/// Which pair a record is: the variant measured and the pair's number in its pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PairKey {
+    pub dev: String,
+    pub index: usize,
+}
+
+/// Two games from one opening, the colours reversed: in game 0 the baseline has White, in
+/// game 1 the variant measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairRecord {
+    /// Always `pair`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub base: String,
+    pub dev: String,
+    pub index: usize,
+    pub opening: Opening,
+    pub games: [GameRecord; 2],
+}
+
+impl PairRecord {
+    pub fn key(&self) -> PairKey {
+        PairKey {
+            dev: self.dev.clone(),
+            index: self.index,
+        }
+    }
+
+    /// The two results for the variant measured.
+    pub fn outcomes(&self) -> [Outcome; 2] {
+        [
+            self.games[0].outcome_of(&self.dev),
+            self.games[1].outcome_of(&self.dev),
+        ]
+    }
+}
+
+/// A match results file as read.
+#[derive(Debug, Default)]
+pub struct MatchFile {
+    pub header: Option<MatchHeader>,
+    pub pairs: Vec<PairRecord>,
+    complete: u64,
+    torn_line: Option<usize>,
+}
+
+/// Whether the file at `path` is a match results file (its first line says `"type":"match"`).
+pub fn is_match_file(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let mut first = None;
+    let _ = read_lines(path, file, |_, value| {
+        first = value.get("type").and_then(|t| t.as_str()).map(String::from);
+        Err(String::new())
+    });
+    first.as_deref() == Some("match")
+}
+
+/// Read a match results file; an absent file is empty.
+pub fn read_match(path: &Path) -> Result<MatchFile, String> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(MatchFile::default()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let name = path.display();
+    let mut out = MatchFile::default();
+    let lines = read_lines(path, file, |number, value| {
+        match (number, value.get("type").and_then(|t| t.as_str())) {
+            (1, Some("match")) => {
+                out.header = Some(
+                    serde_json::from_value(value)
+                        .map_err(|e| format!("{name}:1: damaged match header: {e}"))?,
+                )
+            }
+            (1, _) => {
+                return Err(format!(
+                    "{name}:1: not a match results file: expected its header, one JSON line with \"type\":\"match\""
+                ));
+            }
+            (_, Some("pair")) => out.pairs.push(
+                serde_json::from_value(value)
+                    .map_err(|e| format!("{name}:{number}: damaged pair record: {e}"))?,
+            ),
+            _ => {
+                return Err(format!(
+                    "{name}:{number}: not a match record (expected \"type\":\"pair\")"
+                ));
+            }
+        }
+        Ok(())
+    })?;
+    out.complete = lines.complete;
+    out.torn_line = lines.torn_line;
+    Ok(out)
+}
+
+/// Open `path` for the match `header` (locked): a new file gets the header; a file of the same
+/// match is resumed and its pairs returned (a line cut short is dropped and its pair played
+/// again); a file of another match is refused.
+pub fn open_for_match(
+    path: &Path,
+    header: &MatchHeader,
+) -> Result<(File, Vec<PairRecord>), String> {
+    let mut file = open_locked(path)?;
+    let existing = read_match(path)?;
+    if let Some(old) = &existing.header
+        && !old.same_match(header)
+    {
+        return Err(format!(
+            "{} holds another match (different players, rules, openings, games, SPRT, seed or shard); choose another --out",
+            path.display()
+        ));
+    }
+    if existing.torn_line.is_some() {
+        eprintln!(
+            "{}: the last line was cut short by the previous match's end; that pair is played again",
+            path.display()
+        );
+    }
+    file.set_len(existing.complete)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if existing.header.is_none() {
+        append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok((file, existing.pairs))
+}
+
+/// Several match files read as one match: a whole match, or shards of one. Refuses files of
+/// different matches and a shard given twice; the first record of each pair is kept.
+pub fn read_matches(
+    paths: &[PathBuf],
+) -> Result<(MatchHeader, Vec<PairRecord>, Vec<String>), String> {
+    let mut header: Option<(MatchHeader, &PathBuf)> = None;
+    let mut shards: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut pairs = Vec::new();
+    let mut warnings = Vec::new();
+    for path in paths {
+        let read = read_match(path)?;
+        let h = read
+            .header
+            .ok_or_else(|| format!("{}: empty or not found", path.display()))?;
+        if let Some(line) = read.torn_line {
+            warnings.push(format!(
+                "{}:{line}: the last line is cut short (the match was stopped while writing it): that pair is not counted",
+                path.display()
+            ));
+        }
+        if let Some((first, first_path)) = &header {
+            let mut same = h.clone();
+            same.shard = first.shard;
+            if !first.same_match(&same) {
+                return Err(format!(
+                    "{} is another match than {}: a report joins only the shards of one match",
+                    path.display(),
+                    first_path.display()
+                ));
+            }
+        } else {
+            header = Some((h.clone(), path));
+        }
+        if let Some(shard) = h.shard
+            && let Some(other) = shards.insert(shard.index, path)
+        {
+            return Err(format!(
+                "{} and {} are both shard {}/{}: give each shard once",
+                other.display(),
+                path.display(),
+                shard.index,
+                shard.count
+            ));
+        }
+        pairs.extend(read.pairs);
+    }
+    let (mut header, _) = header.ok_or("no match files given")?;
+    if paths.len() > 1 {
+        header.shard = None;
+    }
+    let mut seen = HashSet::new();
+    let before = pairs.len();
+    pairs.retain(|p: &PairRecord| seen.insert(p.key()));
+    if pairs.len() < before {
+        warnings.push(format!(
+            "{} pair records repeat a pair already read: only the first of each is used",
+            before - pairs.len()
+        ));
+    }
+    pairs.sort_by(|a, b| (a.index, &a.dev).cmp(&(b.index, &b.dev)));
+    Ok((header, pairs, warnings))
+}
+
+/// `searchlab merge` for match files: the shards' pairs under one header without a shard.
+pub fn merge_matches(paths: &[PathBuf], out: &Path) -> Result<(usize, Vec<String>), String> {
+    let (header, pairs, warnings) = read_matches(paths)?;
+    let mut text = serde_json::to_string(&header).expect("header serialises") + "\n";
+    for pair in &pairs {
+        text += &(serde_json::to_string(pair).expect("pair serialises") + "\n");
+    }
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok((pairs.len(), warnings))
+}

@@ -1,0 +1,212 @@
+//! The report of a match, from its results files only: `report.md` (a table per pairing:
+//! games, W-D-L, pentanomial counts, Elo ± 95%, normalized Elo, LOS, draw ratio, LLR and the
+//! outcome; how the games ended; nodes and depth per move), `analysis.json` (every number of
+//! the report), `elo.svg` and, under an SPRT, `llr.svg`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::charts;
+use super::record::{MatchHeader, read_matches};
+use super::stats::Decision;
+use super::tally::{PairingResult, tally};
+
+/// Everything a match report says.
+#[derive(Serialize)]
+pub struct MatchAnalysis {
+    pub header: MatchHeader,
+    pub pairings: Vec<PairingResult>,
+    pub warnings: Vec<String>,
+}
+
+/// Read the files (one match, or its shards) and tally them.
+pub fn analyse(files: &[PathBuf]) -> Result<MatchAnalysis, String> {
+    let (header, pairs, warnings) = read_matches(files)?;
+    let pairings = tally(&header, &pairs);
+    Ok(MatchAnalysis {
+        header,
+        pairings,
+        warnings,
+    })
+}
+
+impl MatchAnalysis {
+    /// The charts' second line: control, openings, date.
+    fn caption(&self) -> String {
+        let h = &self.header;
+        format!(
+            "{} · {} openings ({}) · searchlab {} · {}",
+            h.control,
+            h.opening_count,
+            Path::new(&h.openings)
+                .file_name()
+                .map_or(h.openings.clone(), |n| n.to_string_lossy().into_owned()),
+            h.searchlab,
+            &h.date[..h.date.len().min(10)]
+        )
+    }
+}
+
+/// Write report.md, analysis.json and the charts into `dir`.
+pub fn write(analysis: &MatchAnalysis, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let json = serde_json::to_string_pretty(analysis).expect("analysis serialises");
+    std::fs::write(dir.join("analysis.json"), json)
+        .map_err(|e| format!("{}: {e}", dir.join("analysis.json").display()))?;
+    let caption = analysis.caption();
+    charts::elo::draw(&analysis.pairings, &caption, &dir.join("elo.svg"))?;
+    if analysis.header.sprt.is_some() {
+        charts::llr::draw(&analysis.pairings, &caption, &dir.join("llr.svg"))?;
+    }
+    std::fs::write(dir.join("report.md"), markdown(analysis))
+        .map_err(|e| format!("{}: {e}", dir.join("report.md").display()))
+}
+
+fn outcome(result: &PairingResult) -> String {
+    match &result.sprt {
+        Some(s) => match s.decision {
+            Decision::Accepted => format!("H1 accepted (≥ {})", s.sprt.elo1),
+            Decision::Rejected => format!("H0 accepted (≤ {})", s.sprt.elo0),
+            Decision::Continue => "undecided".into(),
+        },
+        None => match &result.estimate {
+            Some(e) if e.elo.low > 0.0 => "stronger (interval above 0)".into(),
+            Some(e) if e.elo.high < 0.0 => "weaker (interval below 0)".into(),
+            Some(_) => "no difference shown".into(),
+            None => "no games".into(),
+        },
+    }
+}
+
+/// The table of pairings, one row each.
+pub fn table(analysis: &MatchAnalysis) -> String {
+    let mut out = String::from(
+        "| variant vs baseline | games | W-D-L | pairs LL, LD, DD+WL, WD, WW | Elo ± 95% | nElo ± 95% | LOS | draws | LLR (bounds) | outcome |\n|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for r in &analysis.pairings {
+        let c = &r.counts;
+        let (elo, nelo, los) = match &r.estimate {
+            Some(e) => (
+                format!("{:+.1} ± {:.1}", e.elo.value, e.elo.half_width()),
+                format!(
+                    "{:+.1} ± {:.1}",
+                    e.normalized.value,
+                    e.normalized.half_width()
+                ),
+                format!("{:.1}%", 100.0 * e.los),
+            ),
+            None => ("-".into(), "-".into(), "-".into()),
+        };
+        let llr = r.sprt.as_ref().map_or("-".into(), |s| {
+            format!("{:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper)
+        });
+        let _ = writeln!(
+            out,
+            "| {} vs {} | {} | {}-{}-{} | {} | {elo} | {nelo} | {los} | {:.1}% | {llr} | {} |",
+            r.dev,
+            r.base,
+            c.games(),
+            c.wins,
+            c.draws,
+            c.losses,
+            c.penta
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            100.0 * c.draw_ratio(),
+            outcome(r)
+        );
+    }
+    out
+}
+
+fn markdown(analysis: &MatchAnalysis) -> String {
+    let h = &analysis.header;
+    let mut out = String::from("# Match report\n\n");
+    let _ = writeln!(
+        out,
+        "Each variant played the baseline **{}** in game pairs: every opening twice, the colours reversed. Elo is from the variant's side (positive: stronger than the baseline), its interval from the pentanomial variance of the pairs; nElo is normalized Elo (Elo per unit of the score's t-value, independent of the draw ratio); LOS is the likelihood that the variant is the stronger.\n",
+        h.base()
+    );
+    let _ = writeln!(out, "- Control: {}", h.control);
+    let _ = writeln!(
+        out,
+        "- Openings: {} ({} openings{}), order seeded by {}",
+        h.openings,
+        h.opening_count,
+        h.opening_plies
+            .map_or(String::new(), |p| format!(", at most {p} book plies")),
+        h.seed
+    );
+    match &h.sprt {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "- SPRT {s}, at most {} games per pairing. The decision is taken at the first pair after which the LLR crosses a bound, the pairs read in their planned order; pairs played after it are recorded but not counted.",
+                h.games
+            );
+        }
+        None => {
+            let _ = writeln!(out, "- {} games per pairing, no SPRT", h.games);
+        }
+    }
+    if h.adjudication.draw.is_some() || h.adjudication.resign.is_some() {
+        let _ = writeln!(out, "- Adjudication: {:?}", h.adjudication);
+    } else {
+        let _ = writeln!(
+            out,
+            "- No adjudication: every game played to its end by the rules"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "- searchlab {} ({}), {}, {} cores; in-process players with {} MiB of hash each\n",
+        h.searchlab,
+        h.commit.as_deref().unwrap_or("commit unknown"),
+        h.date,
+        h.cores,
+        h.hash_mb
+    );
+    out += &table(analysis);
+    out += "\n![Elo](elo.svg)\n\n";
+    if h.sprt.is_some() {
+        out += "![LLR](llr.svg)\n\n";
+    }
+    out += "## How the games ended\n\n| variant vs baseline | endings | failures | nodes per move (baseline / variant) | depth per move (baseline / variant) | pairs recorded (counted) |\n|---|---|---|---|---|---|\n";
+    for r in &analysis.pairings {
+        let join = |m: &std::collections::BTreeMap<String, u64>| {
+            if m.is_empty() {
+                "none".to_string()
+            } else {
+                m.iter()
+                    .map(|(k, v)| format!("{k} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        let _ = writeln!(
+            out,
+            "| {} vs {} | {} | {} | {:.0} / {:.0} | {:.2} / {:.2} | {} ({}) |",
+            r.dev,
+            r.base,
+            join(&r.endings),
+            join(&r.failures),
+            r.nodes_per_move.0,
+            r.nodes_per_move.1,
+            r.depth_per_move.0,
+            r.depth_per_move.1,
+            r.recorded_pairs,
+            r.counts.pairs()
+        );
+    }
+    if !analysis.warnings.is_empty() {
+        out += "\n## Warnings\n\n";
+        for w in &analysis.warnings {
+            let _ = writeln!(out, "- {w}");
+        }
+    }
+    out
+}

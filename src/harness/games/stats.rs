@@ -1,0 +1,722 @@
+//! The statistics of a match: Elo with its interval, normalized Elo, LOS, draw ratio, and the
+//! generalized sequential probability ratio test (GSPRT) that decides a match early.
+//!
+//! The formulas are fishtest's (official-stockfish/fishtest, `server/fishtest/stats/
+//! LLRcalc.py` and `stat_util.py`), from Michel Van den Bergh's notes: "Generalized SPRT for
+//! multinomial distributions" (hardy.uhasselt.be/Fishtest/support_MLE_multinomial.pdf) and
+//! "Normalized Elo practical" (hardy.uhasselt.be/Fishtest/normalized_elo_practical.pdf).
+//! A match result is a discrete distribution of scores: per game (trinomial: a loss, a draw, a
+//! win score 0, ½, 1) or per pair of games played from one opening with the colours reversed
+//! (pentanomial: the pair's mean score 0, ¼, ½, ¾, 1). Pairs are the unit because the two games
+//! of an opening are correlated; counting them as independent games overstates the variance.
+//!
+//! The LLR is the log of the ratio of the maximum likelihoods of the observed counts under the
+//! two hypotheses, each maximised over the distributions whose expected score (`logistic`) or
+//! t-value (`normalized`) the hypothesis fixes. Empty categories are given a count of 10⁻³
+//! before the likelihoods are computed, as fishtest does, so that a one-sided start gives a
+//! finite LLR.
+
+use statrs::distribution::{ContinuousCDF, Normal};
+
+/// `800 / ln 10`: normalized Elo per unit of t-value per game (fishtest's
+/// `nelo_divided_by_nt`).
+pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// The count given to an empty category before likelihoods are computed (fishtest's
+/// `regularize`).
+const EMPTY: f64 = 1e-3;
+
+/// Counts of a match, from the first-named side's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Counts {
+    /// Wins, draws, losses (games).
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Game pairs by total score: `[LL, LD, DD+WL, WD, WW]` (0, ½, 1, 1½, 2 points), the
+    /// order fishtest and the `--penta` option use. Empty when the games were not paired.
+    pub penta: [u64; 5],
+}
+
+impl Counts {
+    /// Counts of lone games (no pairs).
+    pub fn from_wdl(wins: u64, draws: u64, losses: u64) -> Self {
+        Counts {
+            wins,
+            draws,
+            losses,
+            penta: [0; 5],
+        }
+    }
+
+    /// Counts of game pairs; the game totals follow except how `DD+WL` splits, given apart.
+    pub fn from_penta(penta: [u64; 5], wl: u64) -> Self {
+        let [ll, ld, dd_wl, wd, ww] = penta;
+        let dd = dd_wl.saturating_sub(wl);
+        Counts {
+            wins: wl + wd + 2 * ww,
+            draws: ld + 2 * dd + wd,
+            losses: 2 * ll + ld + wl,
+            penta,
+        }
+    }
+
+    /// Add one pair, scored `first` and `second` for this side (1, ½, 0 as 2, 1, 0).
+    pub fn add_pair(&mut self, first: Outcome, second: Outcome) {
+        for outcome in [first, second] {
+            match outcome {
+                Outcome::Win => self.wins += 1,
+                Outcome::Draw => self.draws += 1,
+                Outcome::Loss => self.losses += 1,
+            }
+        }
+        self.penta[(first.half_points() + second.half_points()) as usize] += 1;
+    }
+
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    pub fn pairs(&self) -> u64 {
+        self.penta.iter().sum()
+    }
+
+    /// Whether the counts are of pairs (pentanomial) or of games only.
+    pub fn paired(&self) -> bool {
+        self.pairs() > 0
+    }
+
+    /// The same counts seen from the other side.
+    pub fn reversed(&self) -> Self {
+        let mut penta = self.penta;
+        penta.reverse();
+        Counts {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
+            penta,
+        }
+    }
+
+    /// Points per game, 0..1.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    pub fn draw_ratio(&self) -> f64 {
+        self.draws as f64 / self.games().max(1) as f64
+    }
+
+    /// The distribution the statistics use: pairs when there are pairs, else games, as
+    /// (score, frequency) with scores 0..1 ascending.
+    fn sample(&self) -> Sample {
+        if self.paired() {
+            Sample::of(&self.penta.map(|n| n as f64))
+        } else {
+            Sample::of(&[self.losses as f64, self.draws as f64, self.wins as f64])
+        }
+    }
+}
+
+/// One game's result for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    pub fn half_points(self) -> u8 {
+        match self {
+            Outcome::Win => 2,
+            Outcome::Draw => 1,
+            Outcome::Loss => 0,
+        }
+    }
+
+    pub fn reversed(self) -> Self {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+}
+
+/// Observed frequencies of scores `i / (k - 1)`, `i = 0..k`, with their total count.
+#[derive(Clone, Debug)]
+struct Sample {
+    count: f64,
+    values: Vec<f64>,
+    probs: Vec<f64>,
+}
+
+impl Sample {
+    /// Empty categories get `EMPTY`, as fishtest's `results_to_pdf` does.
+    fn of(counts: &[f64]) -> Sample {
+        let counts: Vec<f64> = counts
+            .iter()
+            .map(|&n| if n == 0.0 { EMPTY } else { n })
+            .collect();
+        let count: f64 = counts.iter().sum();
+        let k = counts.len();
+        Sample {
+            count,
+            values: (0..k).map(|i| i as f64 / (k - 1) as f64).collect(),
+            probs: counts.iter().map(|n| n / count).collect(),
+        }
+    }
+
+    fn mean_var(&self, probs: &[f64]) -> (f64, f64) {
+        mean_var(&self.values, probs)
+    }
+}
+
+fn mean_var(values: &[f64], probs: &[f64]) -> (f64, f64) {
+    let mean: f64 = values.iter().zip(probs).map(|(v, p)| v * p).sum();
+    let var = values
+        .iter()
+        .zip(probs)
+        .map(|(v, p)| p * (v - mean).powi(2))
+        .sum();
+    (mean, var)
+}
+
+/// Solve `Σ pᵢ aᵢ / (1 + x aᵢ) = 0` for `x` between `-1 / max a` and `-1 / min a` (the
+/// "secular equation" of the constrained MLE; the left side decreases in `x`, so bisection
+/// finds the one root).
+fn secular(a: &[f64], p: &[f64]) -> f64 {
+    let max = a.iter().cloned().fold(f64::MIN, f64::max);
+    let min = a.iter().cloned().fold(f64::MAX, f64::min);
+    debug_assert!(
+        min < 0.0 && max > 0.0,
+        "the constraint lies inside the sample"
+    );
+    let f = |x: f64| -> f64 { a.iter().zip(p).map(|(a, p)| p * a / (1.0 + x * a)).sum() };
+    let (mut low, mut high) = (-1.0 / max + 1e-12, -1.0 / min - 1e-12);
+    for _ in 0..200 {
+        let mid = 0.5 * (low + high);
+        if f(mid) > 0.0 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+        if high - low < 1e-15 {
+            break;
+        }
+    }
+    0.5 * (low + high)
+}
+
+/// The distribution on the sample's scores nearest the observed one (maximum likelihood)
+/// whose expected score is `s`.
+fn mle_expected(sample: &Sample, s: f64) -> Vec<f64> {
+    let shifted: Vec<f64> = sample.values.iter().map(|v| v - s).collect();
+    let x = secular(&shifted, &sample.probs);
+    sample
+        .probs
+        .iter()
+        .zip(&shifted)
+        .map(|(p, a)| p / (1.0 + x * a))
+        .collect()
+}
+
+/// The maximum-likelihood distribution whose t-value `(mean - reference) / sd` is `t`
+/// (normalized_elo_practical.pdf §4.1: a fixed-point iteration over the secular equation).
+fn mle_t_value(sample: &Sample, reference: f64, t: f64) -> Vec<f64> {
+    let k = sample.values.len();
+    let mut probs = vec![1.0 / k as f64; k];
+    for _ in 0..10 {
+        let previous = probs.clone();
+        let (mean, var) = sample.mean_var(&probs);
+        let sd = var.sqrt();
+        let a: Vec<f64> = sample
+            .values
+            .iter()
+            .map(|v| v - reference - t * sd * (1.0 + ((mean - v) / sd).powi(2)) / 2.0)
+            .collect();
+        let x = secular(&a, &sample.probs);
+        probs = sample
+            .probs
+            .iter()
+            .zip(&a)
+            .map(|(p, a)| p / (1.0 + x * a))
+            .collect();
+        let change = probs
+            .iter()
+            .zip(&previous)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        if change < 1e-9 {
+            break;
+        }
+    }
+    probs
+}
+
+/// `N · Σ p̂ᵢ (ln p1ᵢ − ln p0ᵢ)`.
+fn llr_of(sample: &Sample, p0: &[f64], p1: &[f64]) -> f64 {
+    sample.count
+        * sample
+            .probs
+            .iter()
+            .zip(p0.iter().zip(p1))
+            .map(|(p, (p0, p1))| p * (p1.ln() - p0.ln()))
+            .sum::<f64>()
+}
+
+/// Expected score of a logistic Elo difference.
+pub fn logistic_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Logistic Elo of an expected score (clamped away from 0 and 1, as fishtest does).
+pub fn logistic_elo(score: f64) -> f64 {
+    let score = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// What the hypotheses of an SPRT are expressed in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Model {
+    /// Normalized Elo (fishtest's default, `LLR_normalized`): Elo per unit of the result's
+    /// t-value, which does not depend on the draw ratio.
+    #[default]
+    Normalized,
+    /// Logistic Elo, the expected score (fishtest's `LLR_logistic`; cutechess's and
+    /// fastchess's `logistic`).
+    Logistic,
+}
+
+impl std::str::FromStr for Model {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "normalized" => Ok(Model::Normalized),
+            "logistic" => Ok(Model::Logistic),
+            _ => Err(format!("model is 'normalized' or 'logistic', got '{text}'")),
+        }
+    }
+}
+
+impl std::fmt::Display for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Model::Normalized => "normalized",
+            Model::Logistic => "logistic",
+        })
+    }
+}
+
+/// The log-likelihood ratio of `elo1` against `elo0` for `counts` (pairs when there are
+/// pairs, else games).
+pub fn llr(counts: &Counts, elo0: f64, elo1: f64, model: Model) -> f64 {
+    if counts.games() == 0 {
+        return 0.0;
+    }
+    let sample = counts.sample();
+    match model {
+        Model::Logistic => {
+            let (s0, s1) = (logistic_score(elo0), logistic_score(elo1));
+            llr_of(
+                &sample,
+                &mle_expected(&sample, s0),
+                &mle_expected(&sample, s1),
+            )
+        }
+        Model::Normalized => {
+            // A pair's t-value is √2 times a game's (two games' worth of signal).
+            let scale = if counts.paired() {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
+            };
+            let (t0, t1) = (elo0 / NELO_PER_T * scale, elo1 / NELO_PER_T * scale);
+            llr_of(
+                &sample,
+                &mle_t_value(&sample, 0.5, t0),
+                &mle_t_value(&sample, 0.5, t1),
+            )
+        }
+    }
+}
+
+/// An SPRT: two hypotheses and the error rates.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    pub model: Model,
+}
+
+/// Where an SPRT stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    /// H1 accepted: the change gains at least about `elo1`.
+    Accepted,
+    /// H0 accepted: the change gains at most about `elo0`.
+    Rejected,
+    /// Neither bound crossed yet.
+    Continue,
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Decision::Accepted => "H1 accepted",
+            Decision::Rejected => "H0 accepted",
+            Decision::Continue => "continue",
+        })
+    }
+}
+
+impl Sprt {
+    /// Parse `elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=M]`.
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+            model: Model::Normalized,
+        };
+        for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("--sprt: '{item}' is not KEY=VALUE"))?;
+            let number = || -> Result<f64, String> {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("--sprt: {key} needs a number, got '{value}'"))
+            };
+            match key {
+                "elo0" => sprt.elo0 = number()?,
+                "elo1" => sprt.elo1 = number()?,
+                "alpha" => sprt.alpha = number()?,
+                "beta" => sprt.beta = number()?,
+                "model" => sprt.model = value.parse().map_err(|e| format!("--sprt: {e}"))?,
+                _ => {
+                    return Err(format!(
+                        "--sprt: unknown key '{key}' (expected elo0, elo1, alpha, beta, model)"
+                    ));
+                }
+            }
+        }
+        sprt.check()?;
+        Ok(sprt)
+    }
+
+    /// Refuse hypotheses or error rates that make no test.
+    pub fn check(&self) -> Result<(), String> {
+        if self.elo0.is_nan() || self.elo1.is_nan() {
+            return Err("--sprt needs elo0=E0 and elo1=E1".into());
+        }
+        if self.elo0 >= self.elo1 {
+            return Err(format!(
+                "--sprt: elo0 ({}) must be below elo1 ({})",
+                self.elo0, self.elo1
+            ));
+        }
+        for (name, rate) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(rate > 0.0 && rate < 0.5) {
+                return Err(format!("--sprt: {name} must be in (0, 0.5), got {rate}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `(ln(β / (1 − α)), ln((1 − β) / α))`.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    pub fn llr(&self, counts: &Counts) -> f64 {
+        llr(counts, self.elo0, self.elo1, self.model)
+    }
+
+    pub fn decide(&self, llr: f64) -> Decision {
+        let (lower, upper) = self.bounds();
+        if llr >= upper {
+            Decision::Accepted
+        } else if llr <= lower {
+            Decision::Rejected
+        } else {
+            Decision::Continue
+        }
+    }
+}
+
+impl std::fmt::Display for Sprt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "elo0={},elo1={},alpha={},beta={},model={}",
+            self.elo0, self.elo1, self.alpha, self.beta, self.model
+        )
+    }
+}
+
+/// An estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Interval {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// Half the interval's width: the `±` printed beside the value.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// Elo, normalized Elo and LOS of a match.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct EloEstimate {
+    /// Logistic Elo: the score's Elo, interval from the score's 95% interval.
+    pub elo: Interval,
+    /// Normalized Elo: the t-value of the score per game times `800 / ln 10`; its interval is
+    /// the t-value's first-order one, `± 1.96 / √n` (as fastchess prints it).
+    pub normalized: Interval,
+    /// Likelihood of superiority: `Φ((score − ½) / σ)`.
+    pub los: f64,
+}
+
+/// The two-sided 95% quantile of the normal distribution.
+fn z95() -> f64 {
+    Normal::standard().inverse_cdf(0.975)
+}
+
+/// Estimate Elo from the counts: pairs when there are pairs (the pentanomial variance), else
+/// games. `None` with no games.
+pub fn elo(counts: &Counts) -> Option<EloEstimate> {
+    if counts.games() == 0 {
+        return None;
+    }
+    // Unregularized frequencies: the estimate is of what was observed.
+    let (values, counts_of, per_unit_games): (Vec<f64>, Vec<f64>, f64) = if counts.paired() {
+        (
+            vec![0.0, 0.25, 0.5, 0.75, 1.0],
+            counts.penta.map(|n| n as f64).to_vec(),
+            2.0,
+        )
+    } else {
+        (
+            vec![0.0, 0.5, 1.0],
+            vec![
+                counts.losses as f64,
+                counts.draws as f64,
+                counts.wins as f64,
+            ],
+            1.0,
+        )
+    };
+    let n: f64 = counts_of.iter().sum();
+    let probs: Vec<f64> = counts_of.iter().map(|c| c / n).collect();
+    let (mean, var) = mean_var(&values, &probs);
+    let sigma = (var / n).sqrt();
+    let z = z95();
+    let normal = Normal::standard();
+    let los = if sigma > 0.0 {
+        normal.cdf((mean - 0.5) / sigma)
+    } else if mean > 0.5 {
+        1.0
+    } else if mean < 0.5 {
+        0.0
+    } else {
+        0.5
+    };
+    let elo = Interval {
+        value: logistic_elo(mean),
+        low: logistic_elo(mean - z * sigma),
+        high: logistic_elo(mean + z * sigma),
+    };
+    let normalized = if var > 0.0 {
+        let t = (mean - 0.5) / var.sqrt();
+        // The t-value's standard error to first order, 1/√n (fastchess's nElo interval).
+        let se_t = (1.0 / n).sqrt();
+        // Per game: a pair's t-value is √2 a game's.
+        let scale = NELO_PER_T / per_unit_games.sqrt();
+        Interval {
+            value: t * scale,
+            low: (t - z * se_t) * scale,
+            high: (t + z * se_t) * scale,
+        }
+    } else {
+        Interval {
+            value: 0.0,
+            low: 0.0,
+            high: 0.0,
+        }
+    };
+    Some(EloEstimate {
+        elo,
+        normalized,
+        los,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wdl(w: u64, d: u64, l: u64) -> Counts {
+        Counts::from_wdl(w, d, l)
+    }
+
+    fn penta(p: [u64; 5]) -> Counts {
+        Counts::from_penta(p, 0)
+    }
+
+    fn sprt(elo0: f64, elo1: f64, model: Model) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+            model,
+        }
+    }
+
+    fn close(value: f64, expected: f64, tolerance: f64) {
+        assert!(
+            (value - expected).abs() <= tolerance,
+            "{value} is not {expected} ± {tolerance}"
+        );
+    }
+
+    /// The issue's own check: 4307 wins, 8620 draws, 4063 losses at logistic [0, 3].
+    #[test]
+    fn trinomial_logistic_llr_matches_fishtests_formula() {
+        let llr = sprt(0.0, 3.0, Model::Logistic).llr(&wdl(4307, 8620, 4063));
+        close(llr, 2.99, 0.005);
+    }
+
+    /// fastchess's published test values (tests/sprt_test.cpp), which are fishtest's formulas:
+    /// each to 2 decimals. fastchess lists pentanomial counts as LL, LD, WL, DD, WD, WW.
+    #[test]
+    fn llr_agrees_with_published_values_to_two_decimals() {
+        let n = Model::Normalized;
+        let l = Model::Logistic;
+        let cases: [(Counts, Sprt, f64); 8] = [
+            (wdl(36433, 68692, 36027), sprt(0.0, 2.0, n), 0.92),
+            (wdl(10871, 20431, 10650), sprt(-1.75, 0.25, n), 2.30),
+            (wdl(21404, 40708, 21184), sprt(0.5, 2.5, l), -1.57),
+            (wdl(57433, 106593, 57030), sprt(0.0, 2.0, l), -2.59),
+            (
+                penta([365, 16618, 36029 + 200, 16974, 390]),
+                sprt(0.0, 2.0, n),
+                2.25,
+            ),
+            (
+                penta([127, 4883, 10311 + 401, 5150, 104]),
+                sprt(-1.75, 0.25, n),
+                3.01,
+            ),
+            (
+                penta([223, 9863, 20279 + 1000, 10037, 246]),
+                sprt(0.5, 2.5, l),
+                -3.07,
+            ),
+            (
+                penta([871, 26175, 55003 + 980, 26678, 821]),
+                sprt(0.0, 2.0, l),
+                -4.98,
+            ),
+        ];
+        for (counts, test, expected) in cases {
+            // Two decimals: within the rounding of the published value.
+            close(test.llr(&counts), expected, 0.006);
+        }
+        // One-sided results hang on the regularization of the empty categories and are
+        // published to 1% (relative): all games won, 120.56; all pairs won, 111.82.
+        let all_won = sprt(0.0, 10.0, n).llr(&wdl(4250, 0, 0));
+        close(all_won, 120.56, 1.2);
+        let all_won = sprt(0.0, 5.0, n).llr(&penta([0, 0, 0, 0, 5550]));
+        close(all_won, 111.82, 1.2);
+    }
+
+    #[test]
+    fn bounds_and_decisions() {
+        let test = sprt(0.0, 2.0, Model::Normalized);
+        let (lower, upper) = test.bounds();
+        close(lower, -2.944, 0.001);
+        close(upper, 2.944, 0.001);
+        assert_eq!(test.decide(3.0), Decision::Accepted);
+        assert_eq!(test.decide(-3.0), Decision::Rejected);
+        assert_eq!(test.decide(0.0), Decision::Continue);
+        // Asymmetric error rates move the bounds apart.
+        let lax = Sprt::parse("elo0=0,elo1=5,alpha=0.1,beta=0.02,model=logistic").unwrap();
+        assert_eq!(lax.model, Model::Logistic);
+        close(lax.bounds().0, (0.02f64 / 0.9).ln(), 1e-12);
+        close(lax.bounds().1, (0.98f64 / 0.1).ln(), 1e-12);
+    }
+
+    #[test]
+    fn bad_sprt_settings_are_refused_with_the_reason() {
+        for (text, says) in [
+            ("elo0=0", "elo1"),
+            ("elo0=3,elo1=1", "below"),
+            ("elo0=0,elo1=2,alpha=0.7", "alpha"),
+            ("elo0=0,elo1=2,model=bayes", "model"),
+            ("elo0=0,elo1=x", "number"),
+            ("elo0=0,elo1=2,gamma=1", "unknown key"),
+        ] {
+            let err = Sprt::parse(text).unwrap_err();
+            assert!(err.contains(says), "{text}: {err}");
+        }
+    }
+
+    /// fastchess's published output (a match of 400 games, pentanomial [4, 3, 34, 42, 117]):
+    /// "Elo: 277.00 +/- 40.90, nElo: 345.17 +/- 34.05 LOS: 100.00 %".
+    #[test]
+    fn elo_normalized_elo_and_los_match_published_output() {
+        let counts = Counts::from_penta([4, 3, 34, 42, 117], 0);
+        let estimate = elo(&counts).unwrap();
+        close(estimate.elo.value, 277.00, 0.005);
+        close(estimate.elo.half_width(), 40.90, 0.005);
+        close(estimate.normalized.value, 345.17, 0.005);
+        close(estimate.normalized.half_width(), 34.05, 0.005);
+        close(estimate.los, 1.0, 1e-6);
+    }
+
+    #[test]
+    fn an_even_match_is_zero_elo_with_los_one_half_and_symmetric_when_reversed() {
+        let even = Counts::from_penta([10, 20, 40, 20, 10], 5);
+        let estimate = elo(&even).unwrap();
+        close(estimate.elo.value, 0.0, 1e-9);
+        close(estimate.los, 0.5, 1e-9);
+        let ahead = Counts::from_penta([5, 20, 40, 25, 10], 5);
+        let (a, b) = (elo(&ahead).unwrap(), elo(&ahead.reversed()).unwrap());
+        close(a.elo.value, -b.elo.value, 1e-9);
+        close(a.los, 1.0 - b.los, 1e-9);
+        assert_eq!(ahead.reversed().reversed(), ahead);
+        let llr = sprt(0.0, 5.0, Model::Normalized);
+        assert!(llr.llr(&ahead) > llr.llr(&ahead.reversed()));
+    }
+
+    #[test]
+    fn pairs_count_games_and_points() {
+        let mut counts = Counts::default();
+        counts.add_pair(Outcome::Win, Outcome::Loss);
+        counts.add_pair(Outcome::Draw, Outcome::Draw);
+        counts.add_pair(Outcome::Win, Outcome::Draw);
+        assert_eq!((counts.wins, counts.draws, counts.losses), (2, 3, 1));
+        assert_eq!(counts.penta, [0, 0, 2, 1, 0]);
+        close(counts.score(), 3.5 / 6.0, 1e-12);
+        assert_eq!(Counts::from_penta([0, 0, 2, 1, 0], 1), counts);
+    }
+}

@@ -1,0 +1,226 @@
+//! What a match's pairs add up to, pairing by pairing: the counts, Elo, and the SPRT read
+//! sequentially. The SPRT is a sequential test: its decision is taken at the first pair after
+//! which the LLR crosses a bound, reading the pairs in their planned order. Pairs played after
+//! that (a concurrent match finishes the games under way) are recorded but not counted, so a
+//! match gives the same decision and the same counts whatever its `--concurrency`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{MatchHeader, PairKey, PairRecord};
+use super::stats::{Counts, Decision, EloEstimate, Outcome, Sprt, elo};
+
+/// An SPRT read pair by pair.
+#[derive(Clone, Debug)]
+pub struct Sequential {
+    pub sprt: Option<Sprt>,
+    pub counts: Counts,
+    pub llr: f64,
+    pub decision: Decision,
+    /// `(games, LLR)` after each pair.
+    pub path: Vec<(u64, f64)>,
+}
+
+impl Sequential {
+    pub fn new(sprt: Option<Sprt>) -> Self {
+        Sequential {
+            sprt,
+            counts: Counts::default(),
+            llr: 0.0,
+            decision: Decision::Continue,
+            path: Vec::new(),
+        }
+    }
+
+    /// Count the next pair, unless the test has decided.
+    pub fn push(&mut self, outcomes: [Outcome; 2]) {
+        if self.decision != Decision::Continue {
+            return;
+        }
+        self.counts.add_pair(outcomes[0], outcomes[1]);
+        if let Some(sprt) = self.sprt {
+            self.llr = sprt.llr(&self.counts);
+            self.decision = sprt.decide(self.llr);
+            self.path.push((self.counts.games(), self.llr));
+        }
+    }
+
+    pub fn decided(&self) -> bool {
+        self.decision != Decision::Continue
+    }
+}
+
+/// One pairing's result.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PairingResult {
+    pub base: String,
+    pub dev: String,
+    /// The counted pairs, from the variant measured's side.
+    pub counts: Counts,
+    /// Pairs recorded, counted or not.
+    pub recorded_pairs: usize,
+    pub estimate: Option<EloEstimate>,
+    pub sprt: Option<SprtResult>,
+    /// How the counted games ended, by reason class (checkmate, repetition, time forfeit, ...).
+    pub endings: BTreeMap<String, u64>,
+    /// Failures (crash, hang, illegal move, time loss) of each side in counted games.
+    pub failures: BTreeMap<String, u64>,
+    /// Mean nodes and depth per move of each side in counted games: (base, dev).
+    pub nodes_per_move: (f64, f64),
+    pub depth_per_move: (f64, f64),
+}
+
+/// An SPRT's standing.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SprtResult {
+    pub sprt: Sprt,
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub decision: Decision,
+    /// `(games, LLR)` after each counted pair.
+    pub path: Vec<(u64, f64)>,
+}
+
+/// The class of a game's ending, for the endings table.
+fn ending_class(reason: &str) -> String {
+    let classes = [
+        ("mates", "checkmate"),
+        ("stalemate", "stalemate"),
+        ("repetition", "threefold repetition"),
+        ("fifty-move", "fifty-move rule"),
+        ("insufficient", "insufficient material"),
+        ("on time", "time forfeit"),
+        ("hung", "hang"),
+        ("crashed", "crash"),
+        ("illegal", "illegal move"),
+        ("resigns", "resign adjudication"),
+        ("adjudicated a draw", "draw adjudication"),
+    ];
+    classes
+        .iter()
+        .find(|(needle, _)| reason.contains(needle))
+        .map_or(reason.to_string(), |(_, class)| class.to_string())
+}
+
+/// Tally every pairing of a match from its pairs (any order).
+pub fn tally(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairingResult> {
+    let by_key: HashMap<PairKey, &PairRecord> = pairs.iter().map(|p| (p.key(), p)).collect();
+    let planned = header.planned();
+    header
+        .devs()
+        .map(|dev| {
+            let mut sequential = Sequential::new(header.sprt);
+            let mut counted: Vec<&PairRecord> = Vec::new();
+            let mut in_order = planned.iter().filter(|k| k.dev == dev);
+            if header.sprt.is_some() {
+                // Sequential: the planned pairs in order, up to the first not yet played.
+                for key in in_order.by_ref() {
+                    let Some(pair) = by_key.get(key) else { break };
+                    if sequential.decided() {
+                        break;
+                    }
+                    sequential.push(pair.outcomes());
+                    counted.push(pair);
+                }
+            } else {
+                for pair in pairs.iter().filter(|p| p.dev == dev) {
+                    sequential.push(pair.outcomes());
+                    counted.push(pair);
+                }
+            }
+            pairing_result(header, dev, &sequential, &counted, pairs)
+        })
+        .collect()
+}
+
+fn pairing_result(
+    header: &MatchHeader,
+    dev: &str,
+    sequential: &Sequential,
+    counted: &[&PairRecord],
+    pairs: &[PairRecord],
+) -> PairingResult {
+    let mut endings = BTreeMap::new();
+    let mut failures = BTreeMap::new();
+    let (mut moves, mut nodes, mut depth) = ([0u64; 2], [0u64; 2], [0f64; 2]);
+    for pair in counted {
+        for game in &pair.games {
+            let class = ending_class(&game.reason);
+            *endings.entry(class.clone()).or_insert(0) += 1;
+            if matches!(
+                class.as_str(),
+                "time forfeit" | "hang" | "crash" | "illegal move"
+            ) {
+                let loser = if game.result == "1-0" {
+                    &game.black
+                } else {
+                    &game.white
+                };
+                *failures.entry(format!("{loser}: {class}")).or_insert(0) += 1;
+            }
+            for (colour, side) in game.sides.iter().enumerate() {
+                let label = if colour == 0 {
+                    &game.white
+                } else {
+                    &game.black
+                };
+                let who = usize::from(label == dev);
+                moves[who] += u64::from(side.moves);
+                nodes[who] += side.nodes;
+                depth[who] += side.mean_depth * f64::from(side.moves);
+            }
+        }
+    }
+    let per = |total: f64, n: u64| if n == 0 { 0.0 } else { total / n as f64 };
+    PairingResult {
+        base: header.base().to_string(),
+        dev: dev.to_string(),
+        counts: sequential.counts,
+        recorded_pairs: pairs.iter().filter(|p| p.dev == dev).count(),
+        estimate: elo(&sequential.counts),
+        sprt: header.sprt.map(|sprt| {
+            let (lower, upper) = sprt.bounds();
+            SprtResult {
+                sprt,
+                llr: sequential.llr,
+                lower,
+                upper,
+                decision: sequential.decision,
+                path: sequential.path.clone(),
+            }
+        }),
+        endings,
+        failures,
+        nodes_per_move: (
+            per(nodes[0] as f64, moves[0]),
+            per(nodes[1] as f64, moves[1]),
+        ),
+        depth_per_move: (per(depth[0], moves[0]), per(depth[1], moves[1])),
+    }
+}
+
+/// One line for a pairing: games, W-D-L, Elo ±, LLR and its bounds.
+pub fn status_line(result: &PairingResult) -> String {
+    let c = &result.counts;
+    let mut line = format!(
+        "{} vs {}: games {}  W-D-L {}-{}-{}",
+        result.dev,
+        result.base,
+        c.games(),
+        c.wins,
+        c.draws,
+        c.losses
+    );
+    if let Some(e) = &result.estimate {
+        line += &format!("  Elo {:+.1} ± {:.1}", e.elo.value, e.elo.half_width());
+    }
+    if let Some(s) = &result.sprt {
+        line += &format!("  LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);
+        if s.decision != Decision::Continue {
+            line += &format!(" {}", s.decision);
+        }
+    }
+    line
+}

@@ -1,0 +1,411 @@
+//! `searchlab match` and `searchlab sprt` as a user runs them: the same games for any
+//! concurrency under fixed nodes, a PGN that reads back, a match killed midway that resumes to
+//! the uninterrupted result, a crashing engine that loses its games with the reason while the
+//! match goes on, shards that merge, and the SPRT calculator's published values.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use searchlab::harness::games::openings;
+use searchlab::harness::games::record::{PairRecord, read_match};
+
+fn searchlab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-games-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Five openings a move or two deep.
+fn openings_file(dir: &Path) -> PathBuf {
+    let path = dir.join("openings.epd");
+    std::fs::write(
+        &path,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -\n\
+         rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n\
+         rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq -\n\
+         rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n",
+    )
+    .unwrap();
+    path
+}
+
+fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
+    let openings = openings_file(dir);
+    let output = searchlab()
+        .args([
+            "match",
+            "--variant",
+            "classic",
+            "--variant",
+            "gsr=classic,+gsr",
+        ])
+        .args([
+            "--openings",
+            openings.to_str().unwrap(),
+            "--nodes",
+            "2000",
+            "--quiet",
+        ])
+        .args(["--out", dir.join(out).to_str().unwrap()])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The games of a file without their times (the only part that varies between runs).
+fn games(path: &Path) -> Vec<(usize, Vec<String>, Vec<String>)> {
+    let mut pairs: Vec<PairRecord> = read_match(path).unwrap().pairs;
+    pairs.sort_by_key(|p| p.index);
+    pairs
+        .iter()
+        .map(|p| {
+            (
+                p.index,
+                p.games
+                    .iter()
+                    .map(|g| format!("{} {} {}", g.white, g.result, g.reason))
+                    .collect(),
+                p.games
+                    .iter()
+                    .flat_map(|g| g.moves.iter().map(|m| format!("{}:{}", m.mv, m.nodes)))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fixed_node_games_are_the_same_for_any_concurrency_and_the_pgn_reads_back() {
+    let dir = scratch("concurrency");
+    let one = dir.join("one.pgn");
+    let two = dir.join("two.pgn");
+    run_match(
+        &dir,
+        "one.jsonl",
+        &[
+            "--games",
+            "20",
+            "--concurrency",
+            "1",
+            "--pgn",
+            one.to_str().unwrap(),
+        ],
+    );
+    run_match(
+        &dir,
+        "two.jsonl",
+        &[
+            "--games",
+            "20",
+            "--concurrency",
+            "2",
+            "--pgn",
+            two.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&one).unwrap(),
+        std::fs::read_to_string(&two).unwrap(),
+        "the PGN depends on the concurrency"
+    );
+    assert_eq!(games(&dir.join("one.jsonl")), games(&dir.join("two.jsonl")));
+    // The PGN reads back: 20 games whose moves are all legal, each with the standard tags.
+    let text = std::fs::read_to_string(&one).unwrap();
+    let read = openings::read(&one, None).unwrap();
+    assert_eq!(read.len(), 20);
+    for tag in [
+        "[Event ",
+        "[White ",
+        "[Black ",
+        "[Result ",
+        "[FEN ",
+        "[SetUp \"1\"]",
+        "[TimeControl \"-\"]",
+        "[Termination ",
+    ] {
+        assert_eq!(text.matches(tag).count(), 20, "{tag}");
+    }
+    // The report reads the results.
+    let report = searchlab()
+        .args([
+            "report",
+            dir.join("one.jsonl").to_str().unwrap(),
+            "--out",
+            dir.join("report").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    for file in ["report.md", "analysis.json", "elo.svg"] {
+        assert!(dir.join("report").join(file).exists(), "{file}");
+    }
+    let table = String::from_utf8_lossy(&report.stdout);
+    assert!(table.contains("| gsr vs classic | 20 |"), "{table}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_match_killed_midway_resumes_to_the_uninterrupted_result() {
+    let dir = scratch("resume");
+    let openings = openings_file(&dir);
+    let whole = dir.join("whole.jsonl");
+    run_match(&dir, "whole.jsonl", &["--games", "16"]);
+    let killed = dir.join("killed.jsonl");
+    let mut child = searchlab()
+        .args([
+            "match",
+            "--variant",
+            "classic",
+            "--variant",
+            "gsr=classic,+gsr",
+        ])
+        .args([
+            "--openings",
+            openings.to_str().unwrap(),
+            "--nodes",
+            "2000",
+            "--quiet",
+        ])
+        .args(["--out", killed.to_str().unwrap(), "--games", "16"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    // Kill it once a pair or more is written (or at once if it is that fast).
+    while start.elapsed() < Duration::from_secs(30) {
+        let lines = std::fs::read_to_string(&killed).map_or(0, |t| t.lines().count());
+        if lines >= 3 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    // And a torn line, as a kill during a write leaves.
+    let mut text = std::fs::read_to_string(&killed).unwrap();
+    text.push_str("{\"type\":\"pair\",\"base\":\"cl");
+    std::fs::write(&killed, text).unwrap();
+    run_match(&dir, "killed.jsonl", &["--games", "16"]);
+    assert_eq!(games(&killed), games(&whole));
+    assert_eq!(read_match(&killed).unwrap().pairs.len(), 8);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_crashing_engine_loses_its_games_with_the_reason_and_the_match_goes_on() {
+    let dir = scratch("crash");
+    let output = run_match(
+        &dir,
+        "crash.jsonl",
+        &["--games", "4", "--engine", "bad=/bin/false"],
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("bad vs classic: games 4  W-D-L 0-0-4"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("bad: crash ×4"), "{stdout}");
+    assert!(stdout.contains("gsr vs classic: games 4"), "{stdout}");
+    let pairs = read_match(&dir.join("crash.jsonl")).unwrap().pairs;
+    let reasons: Vec<&str> = pairs
+        .iter()
+        .filter(|p| p.dev == "bad")
+        .flat_map(|p| p.games.iter().map(|g| g.reason.as_str()))
+        .collect();
+    assert_eq!(reasons.len(), 4);
+    assert!(
+        reasons.iter().all(|r| r.contains("(bad) crashed")),
+        "{reasons:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn shards_merge_into_the_whole_match() {
+    let dir = scratch("shards");
+    run_match(&dir, "whole.jsonl", &["--games", "12"]);
+    run_match(&dir, "s1.jsonl", &["--games", "12", "--shard", "1/2"]);
+    run_match(&dir, "s2.jsonl", &["--games", "12", "--shard", "2/2"]);
+    let merged = dir.join("merged.jsonl");
+    let status = searchlab()
+        .args(["merge", "--out", merged.to_str().unwrap()])
+        .arg(dir.join("s1.jsonl"))
+        .arg(dir.join("s2.jsonl"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(games(&merged), games(&dir.join("whole.jsonl")));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_sprt_calculator_prints_fishtests_values() {
+    let output = searchlab()
+        .args([
+            "sprt",
+            "--wdl",
+            "4307,8620,4063",
+            "--elo0",
+            "0",
+            "--elo1",
+            "3",
+            "--model",
+            "logistic",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.starts_with("LLR 2.99 (-2.94, 2.94)\nH1 accepted"),
+        "{text}"
+    );
+    let output = searchlab()
+        .args([
+            "sprt",
+            "--penta",
+            "127,4883,10712,5150,104",
+            "--elo0",
+            "-1.75",
+            "--elo1",
+            "0.25",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("LLR 3.01 (-2.94, 2.94)"), "{text}");
+    let output = searchlab()
+        .args(["sprt", "--penta", "1,2,3", "--elo0", "0", "--elo1", "2"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--penta takes 5 numbers"));
+}
+
+#[test]
+fn bad_match_options_are_refused_with_the_reason() {
+    let dir = scratch("bad");
+    let openings = openings_file(&dir);
+    for (args, says) in [
+        (
+            vec!["--variant", "classic", "--nodes", "100"],
+            "at least two players",
+        ),
+        (
+            vec![
+                "--variant",
+                "classic",
+                "--variant",
+                "plain",
+                "--nodes",
+                "100",
+                "--tc",
+                "10",
+            ],
+            "exactly one",
+        ),
+        (
+            vec!["--variant", "classic", "--variant", "plain", "--tc", "ten"],
+            "--tc",
+        ),
+        (
+            vec![
+                "--variant",
+                "classic",
+                "--variant",
+                "plain",
+                "--nodes",
+                "100",
+                "--games",
+                "3",
+            ],
+            "even",
+        ),
+        (
+            vec![
+                "--variant",
+                "classic",
+                "--variant",
+                "bogus",
+                "--nodes",
+                "100",
+            ],
+            "bogus",
+        ),
+        (
+            vec![
+                "--variant",
+                "classic",
+                "--variant",
+                "plain",
+                "--nodes",
+                "100",
+                "--sprt",
+                "elo0=2,elo1=1",
+            ],
+            "below",
+        ),
+    ] {
+        let output = searchlab()
+            .arg("match")
+            .args(&args)
+            .args([
+                "--openings",
+                openings.to_str().unwrap(),
+                "--out",
+                dir.join("x.jsonl").to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn make_builds_an_engine_whose_bench_ends_with_nodes_and_nps() {
+    if Command::new("make").arg("--version").output().is_err() {
+        eprintln!("make is not installed: skipped");
+        return;
+    }
+    let dir = scratch("make");
+    let exe = dir.join("engine");
+    let status = Command::new("make")
+        .arg(format!("EXE={}", exe.display()))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = Command::new(&exe).arg("bench").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let last = text.lines().last().unwrap_or("");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert!(
+        words.len() == 4
+            && words[1] == "nodes"
+            && words[3] == "nps"
+            && words[0].parse::<u64>().is_ok()
+            && words[2].parse::<u64>().is_ok(),
+        "last line: {last}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
