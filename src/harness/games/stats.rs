@@ -493,6 +493,11 @@ pub struct EloEstimate {
     pub normalized: Interval,
     /// Likelihood of superiority: `Φ((score − ½) / σ)`.
     pub los: f64,
+    /// Every game counted has the same result (all won or all lost): the Elo is unbounded,
+    /// and `elo` holds only the clamped value of a score of 0.001 or 0.999, a bound, not an
+    /// estimate.
+    #[serde(default)]
+    pub unbounded: bool,
 }
 
 /// The two-sided 95% quantile of the normal distribution.
@@ -566,6 +571,7 @@ pub fn elo(counts: &Counts) -> Option<EloEstimate> {
         elo,
         normalized,
         los,
+        unbounded: mean <= 0.0 || mean >= 1.0,
     })
 }
 
@@ -691,6 +697,9 @@ mod tests {
         close(estimate.normalized.value, 345.17, 0.005);
         close(estimate.normalized.half_width(), 34.05, 0.005);
         close(estimate.los, 1.0, 1e-6);
+        assert!(!estimate.unbounded);
+        let all_lost = elo(&Counts::from_penta([20, 0, 0, 0, 0], 0)).unwrap();
+        assert!(all_lost.unbounded && all_lost.elo.value < -1000.0);
     }
 
     #[test]

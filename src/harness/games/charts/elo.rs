@@ -1,5 +1,6 @@
 //! Elo of each variant against the baseline, with its 95% interval: a row per pairing, the line
-//! at 0 (as strong as the baseline), the numbers written above each interval.
+//! at 0 (as strong as the baseline), the numbers written above each interval. A pairing whose
+//! every game went one way has no finite Elo: it is named in the subtitle, not drawn.
 
 use plotters::prelude::*;
 use std::path::Path;
@@ -8,14 +9,41 @@ use crate::harness::games::tally::PairingResult;
 use crate::harness::plot::{FONT, canvas, category, error, legend};
 
 pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
-    let rows: Vec<&PairingResult> = results.iter().filter(|r| r.estimate.is_some()).collect();
+    let rows: Vec<&PairingResult> = results
+        .iter()
+        .filter(|r| r.estimate.is_some_and(|e| !e.unbounded))
+        .collect();
+    let unbounded: Vec<String> = results
+        .iter()
+        .filter(|r| r.estimate.is_some_and(|e| e.unbounded))
+        .map(|r| {
+            let lost = r.estimate.is_some_and(|e| e.elo.value < 0.0);
+            format!(
+                "{} ({})",
+                r.dev,
+                if lost {
+                    "every game lost"
+                } else {
+                    "every game won"
+                }
+            )
+        })
+        .collect();
+    let subtitle = if unbounded.is_empty() {
+        subtitle.to_string()
+    } else {
+        format!(
+            "{subtitle} · not drawn, no finite Elo: {}",
+            unbounded.join(", ")
+        )
+    };
     let base = results.first().map_or("", |r| r.base.as_str());
-    let height = (200 + 60 * rows.len() as u32).max(340);
+    let height = (240 + 60 * rows.len() as u32).max(360);
     let area = canvas(
         path,
         (960, height),
         &format!("Elo against the baseline ({base}), 95% intervals"),
-        subtitle,
+        &subtitle,
     )?;
     let names: Vec<String> = rows.iter().map(|r| r.dev.clone()).collect();
     let (mut low, mut high) = (-10.0f64, 10.0f64);
@@ -28,11 +56,12 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let x = (low - pad)..(high + pad);
     let n = rows.len().max(1) as f64;
     let label = category(&names);
+    // Room below the rows for the legend.
     let mut chart = ChartBuilder::on(&area)
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(170)
-        .build_cartesian_2d(x.clone(), -0.5f64..n - 0.5)
+        .build_cartesian_2d(x.clone(), -1.5f64..n - 0.5)
         .map_err(error(path))?;
     chart
         .configure_mesh()
@@ -47,7 +76,7 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
         .map_err(error(path))?;
     chart
         .draw_series(LineSeries::new(
-            vec![(0.0, -0.5), (0.0, n - 0.5)],
+            vec![(0.0, -1.5), (0.0, n - 0.5)],
             BLACK.mix(0.6).stroke_width(1),
         ))
         .map_err(error(path))?

@@ -17,8 +17,11 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let area = canvas(
         path,
         (960, 600),
-        &format!("SPRT: log-likelihood ratio against games ({})", first.sprt),
-        subtitle,
+        "SPRT: log-likelihood ratio against games",
+        &format!(
+            "H0 elo ≤ {}, H1 elo ≥ {} ({}), α {}, β {} · {subtitle}",
+            first.sprt.elo0, first.sprt.elo1, first.sprt.model, first.sprt.alpha, first.sprt.beta
+        ),
     )?;
     let mut max_games = 2.0f64;
     let (mut low, mut high) = (lower * 1.15, upper * 1.15);
