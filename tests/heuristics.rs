@@ -48,11 +48,16 @@ fn bench_counts(jobs: &[(String, u32, u64)]) -> Vec<u64> {
     results.into_inner().unwrap()
 }
 
+/// Every preset, and each heuristic over `plain` and `ifrit-plain` where validation allows it
+/// (`iir` needs `tt`, and is covered by `modern`).
 fn golden_specs() -> Vec<String> {
     let mut specs: Vec<String> = PRESETS.iter().map(|p| p.name.to_string()).collect();
     for base in ["plain", "ifrit-plain"] {
         for info in REGISTRY {
-            specs.push(format!("{base},+{}", info.name));
+            let spec = format!("{base},+{}", info.name);
+            if configure(&spec, None, 0).is_ok() {
+                specs.push(spec);
+            }
         }
     }
     specs
@@ -103,10 +108,14 @@ fn golden_bench_signatures() {
 
 /// Where a heuristic is measured: over `plain` at the bench's default depth, except `rsi`,
 /// whose flags apply only beyond ply 5 (002), so it needs depth 7 (over `classic`, to keep
-/// that affordable).
+/// that affordable); `iir`, which needs the hash table (over `classic`); and the prunings of
+/// null-window nodes, `reverse_futility` and `late_move_pruning`, which need `pvs` to make
+/// such nodes (over `plain,pvs`).
 fn base_of(id: Id) -> (&'static str, u32) {
     match id {
         Id::Rsi => ("classic", 7),
+        Id::Iir => ("classic", bench::DEFAULT_DEPTH),
+        Id::ReverseFutility | Id::LateMovePruning => ("plain,pvs", bench::DEFAULT_DEPTH),
         _ => ("plain", bench::DEFAULT_DEPTH),
     }
 }
@@ -223,7 +232,7 @@ fn every_counter_counts_with_one_meaning() {
     use searchlab::engine::stats::{Counter, SearchStats};
 
     let positions: Vec<_> = bench::bench_positions().into_iter().take(12).collect();
-    let mut specs = vec!["all".to_string()];
+    let mut specs = vec!["all".to_string(), "modern".to_string()];
     for info in REGISTRY {
         specs.push(format!("classic,+{}", info.name));
         if matches!(info.signal, SignalRule::Either | SignalRule::Any) {

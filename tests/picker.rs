@@ -1,5 +1,5 @@
 //! Picker perft (after viridithas's `movepicker_perft`): under every combination of the
-//! ordering toggles, walking the tree with the move picker visits exactly perft's leaves, so
+//! ordering toggles (the modern ones, countermove and SEE ordering, included), walking the tree with the move picker visits exactly perft's leaves, so
 //! the picker yields each legal move exactly once whatever it is told to put first, including
 //! hash moves and killers that are illegal in the position.
 
@@ -17,7 +17,7 @@ const POSITIONS: [&str; 3] = [
 ];
 
 /// Which ordering toggles are on: bit 0 PV move, 1 hash move, 2 killers, 3 MVV/LVA,
-/// 4 history, 5 mate history, 6 shuffled quiet order.
+/// 4 history, 5 mate history, 6 shuffled quiet order, 7 countermove, 8 SEE ordering.
 fn picker_perft(
     board: &Board,
     depth: u32,
@@ -53,13 +53,15 @@ fn picker_perft(
         mvv_lva: (toggles & 8 != 0).then_some((mvv, pick(3).map(|m| m.to))),
         quiet_key: (toggles & 48 != 0).then_some(&quiet_key),
         shuffle_quiets: (toggles & 64 != 0).then(|| board.hash()),
+        counter: (toggles & 128 != 0).then(|| pick(4).unwrap_or(illegal)),
+        see_order: toggles & 256 != 0,
     };
     let mut picker = MovePicker::with_ordering(board, &ordering);
     let mut seen = Vec::new();
     while let Some(mv) = picker.next_move() {
         assert!(
             !seen.contains(&mv),
-            "{mv} yielded twice in {board} (toggles {toggles:06b})"
+            "{mv} yielded twice in {board} (toggles {toggles:09b})"
         );
         seen.push(mv);
     }
@@ -99,11 +101,11 @@ fn picker_perft_equals_perft_under_every_toggle_combination() {
     for fen in POSITIONS {
         let board: Board = fen.parse().unwrap();
         let expected = perft(&board, 3);
-        for toggles in 0..128 {
+        for toggles in 0..512 {
             assert_eq!(
                 picker_perft(&board, 3, toggles, &tables, &mvv, &[]),
                 expected,
-                "{fen} toggles {toggles:06b}"
+                "{fen} toggles {toggles:09b}"
             );
         }
     }

@@ -196,10 +196,12 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
 pub fn list_heuristics() {
     println!("Heuristics (toggle with --heuristics SPEC, UCI options of the same names):\n");
     for info in REGISTRY {
-        println!(
-            "{}  [{:?}, source document {}]",
-            info.name, info.kind, info.source
-        );
+        let source = if info.source == "modern" {
+            "a modern technique, not in the documents (its file cites its sources)".to_string()
+        } else {
+            format!("source document {}", info.source)
+        };
+        println!("{}  [{:?}, {source}]", info.name, info.kind);
         println!("    {}", info.summary);
         let defaults = HeuristicsConfig::default().params_json(info.id);
         for (name, doc) in HeuristicsConfig::param_docs(info.id) {

@@ -9,7 +9,7 @@
 use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
-use super::heuristics::mvv_lva;
+use super::heuristics::{mvv_lva, see};
 use super::moves::captured_piece;
 
 /// More than the most legal moves any chess position has (218).
@@ -147,10 +147,15 @@ pub enum Source {
     Hash,
     /// A killer (`killers`).
     Killer,
-    /// A capture; `sorted` when MVV/LVA ordered it.
+    /// The countermove (`countermove`).
+    Counter,
+    /// A capture; `sorted` when MVV/LVA ordered it, `losing` when `see` put it after the
+    /// killers and the countermove for losing material.
     Capture {
         /// Ordered by `mvv_lva`.
         sorted: bool,
+        /// Demoted by `see`.
+        losing: bool,
     },
     /// Any other move (sorted by history and mate history when they are on).
     Quiet,
@@ -158,7 +163,10 @@ pub enum Source {
 
 /// The picker's stages, walked in order. Ifrit's killer insertion (003) is the `LeadCapture`
 /// stage: with killers on, one capture (the best one when MVV/LVA sorts) comes before them,
-/// so they land at position 1, or at position 0 when the node has no capture.
+/// so they land at position 1, or at position 0 when the node has no capture. With `see`
+/// ordering the lead is every capture that does not lose material, and the losing ones come
+/// after the killers and the countermove (the modern order: good captures, killers,
+/// countermove, bad captures, quiets). Without it the countermove comes after the captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The previous iteration's PV move.
@@ -169,8 +177,12 @@ pub enum Stage {
     LeadCapture,
     /// Killer slots 1 and 2.
     Killers,
+    /// The countermove, when `see` orders the captures.
+    CounterBeforeCaptures,
     /// Captures (en passant and capture-promotions included).
     Captures,
+    /// The countermove, when `see` does not order the captures.
+    CounterAfterCaptures,
     /// Every other move: quiet moves, quiet promotions, castling.
     Quiets,
     /// Nothing left.
@@ -194,6 +206,10 @@ pub struct Ordering<'a> {
     /// The base order of quiet moves: generation order (`None`), or a permutation drawn from
     /// this seed (`quiet_order=shuffled`).
     pub shuffle_quiets: Option<u64>,
+    /// The refutation of the previous move (`countermove` on).
+    pub counter: Option<Move>,
+    /// Captures that lose material (static exchange) go after the killers (`see.order`).
+    pub see_order: bool,
 }
 
 /// A Fisher-Yates permutation of `moves` from `seed` (xoshiro256++).
@@ -215,8 +231,13 @@ pub struct MovePicker {
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     killers_on: bool,
+    counter: Option<Move>,
+    /// With `see` ordering, the captures before this index do not lose material and lead
+    /// (ahead of the killers); the rest are `losing`.
+    lead: usize,
+    see_order: bool,
     /// Moves already yielded by the early stages, skipped later.
-    early: [Option<Move>; 4],
+    early: [Option<Move>; 5],
     index: usize,
     killer_index: usize,
     stage: Stage,
@@ -255,6 +276,27 @@ impl MovePicker {
                 *slot = mv;
             }
         }
+        // Losing captures after the others, each part in its order (a stable partition).
+        let lead = if ordering.see_order {
+            let (mut good, mut bad): (MoveList, MoveList) = Default::default();
+            for &mv in &list.moves[..captures] {
+                if see::losing(board, mv) {
+                    bad.push(mv);
+                } else {
+                    good.push(mv);
+                }
+            }
+            let good_count = good.len();
+            for (slot, mv) in list.moves[..captures]
+                .iter_mut()
+                .zip(good.as_slice().iter().chain(bad.as_slice()))
+            {
+                *slot = *mv;
+            }
+            good_count
+        } else {
+            0
+        };
         let in_list = |mv: Option<Move>| mv.filter(|m| list.as_slice().contains(m));
         let pv_move = in_list(ordering.pv_move);
         let hash_move = in_list(ordering.hash_move).filter(|&m| Some(m) != pv_move);
@@ -267,7 +309,10 @@ impl MovePicker {
             hash_move,
             killers,
             killers_on: ordering.killers.is_some(),
-            early: [pv_move, hash_move, None, None],
+            counter: ordering.counter,
+            lead,
+            see_order: ordering.see_order,
+            early: [pv_move, hash_move, None, None, None],
             index: 0,
             killer_index: 0,
             stage: Stage::Pv,
@@ -293,21 +338,34 @@ impl MovePicker {
         self.early.contains(&Some(mv))
     }
 
-    /// The next capture not yielded by an earlier stage.
-    fn next_capture(&mut self) -> Option<(Move, Source)> {
-        while self.index < self.captures {
-            let mv = self.list.moves[self.index];
+    /// The next capture before index `end` not yielded by an earlier stage.
+    fn next_capture(&mut self, end: usize) -> Option<(Move, Source)> {
+        while self.index < end {
+            let i = self.index;
+            let mv = self.list.moves[i];
             self.index += 1;
             if !self.yielded_early(mv) {
                 return Some((
                     mv,
                     Source::Capture {
                         sorted: self.sorted_captures,
+                        losing: self.see_order && i >= self.lead,
                     },
                 ));
             }
         }
         None
+    }
+
+    /// The countermove, when it is a quiet move of this node not yielded before.
+    fn next_counter(&mut self) -> Option<(Move, Source)> {
+        let quiets = &self.list.moves[self.captures..];
+        let mv = self
+            .counter
+            .take()
+            .filter(|&c| quiets.contains(&c) && !self.yielded_early(c))?;
+        self.early[4] = Some(mv);
+        Some((mv, Source::Counter))
     }
 
     /// The next move and where it came from, or `None` when every move has been yielded.
@@ -327,11 +385,20 @@ impl MovePicker {
                     }
                 }
                 Stage::LeadCapture => {
-                    self.stage = Stage::Killers;
-                    if self.killers_on
-                        && let Some(pick) = self.next_capture()
-                    {
-                        return Some(pick);
+                    if self.see_order {
+                        // Every capture that does not lose material.
+                        if let Some(pick) = self.next_capture(self.lead) {
+                            return Some(pick);
+                        }
+                        self.stage = Stage::Killers;
+                    } else {
+                        // Ifrit's one capture ahead of the killers.
+                        self.stage = Stage::Killers;
+                        if self.killers_on
+                            && let Some(pick) = self.next_capture(self.captures)
+                        {
+                            return Some(pick);
+                        }
                     }
                 }
                 Stage::Killers => {
@@ -346,13 +413,27 @@ impl MovePicker {
                             return Some((mv, Source::Killer));
                         }
                     }
-                    self.stage = Stage::Captures;
+                    self.stage = Stage::CounterBeforeCaptures;
                 }
-                Stage::Captures => {
-                    if let Some(pick) = self.next_capture() {
+                Stage::CounterBeforeCaptures => {
+                    self.stage = Stage::Captures;
+                    if self.see_order
+                        && let Some(pick) = self.next_counter()
+                    {
                         return Some(pick);
                     }
+                }
+                Stage::Captures => {
+                    if let Some(pick) = self.next_capture(self.captures) {
+                        return Some(pick);
+                    }
+                    self.stage = Stage::CounterAfterCaptures;
+                }
+                Stage::CounterAfterCaptures => {
                     self.stage = Stage::Quiets;
+                    if let Some(pick) = self.next_counter() {
+                        return Some(pick);
+                    }
                 }
                 Stage::Quiets => {
                     while self.index < self.list.len() {
@@ -460,6 +541,68 @@ mod tests {
         let ep: Move = "e5f6".parse().unwrap();
         assert!(captures.as_slice().contains(&ep));
         assert_eq!(captures.len(), 1);
+    }
+
+    #[test]
+    fn see_puts_losing_captures_after_the_killers_and_the_countermove() {
+        // White: Qxd5 loses the queen to ...exd5 (pawn e6 defends d5); Nxd5 wins a pawn for
+        // nothing... it is defended too, so N for P loses as well; Rxa7 wins a rook's pawn.
+        let board: Board = "4k3/p7/4p3/3p4/8/2N5/8/R2QK3 w - - 0 1".parse().unwrap();
+        let killer: Move = "e1f2".parse().unwrap();
+        let counter: Move = "a1b1".parse().unwrap();
+        let ordering = Ordering {
+            killers: Some([Some(killer), None]),
+            counter: Some(counter),
+            see_order: true,
+            ..Ordering::default()
+        };
+        let mut picker = MovePicker::with_ordering(&board, &ordering);
+        let mut order = Vec::new();
+        while let Some((mv, source)) = picker.next_pick() {
+            order.push((crate::engine::notation::san(&board, mv), source));
+        }
+        let names: Vec<&str> = order.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            &names[..5],
+            ["Rxa7", "Kf2", "Rb1", "Nxd5", "Qxd5"],
+            "{names:?}"
+        );
+        assert_eq!(
+            order[0].1,
+            Source::Capture {
+                sorted: false,
+                losing: false
+            }
+        );
+        assert_eq!(order[2].1, Source::Counter);
+        assert_eq!(
+            order[3].1,
+            Source::Capture {
+                sorted: false,
+                losing: true
+            }
+        );
+        // Every move once.
+        let unique: HashSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), names.len());
+        assert_eq!(unique.len(), all_moves(&board).len());
+    }
+
+    #[test]
+    fn without_see_the_countermove_follows_the_captures() {
+        let board: Board = "4k3/p7/4p3/3p4/8/2N5/8/R2QK3 w - - 0 1".parse().unwrap();
+        let counter: Move = "a1b1".parse().unwrap();
+        let ordering = Ordering {
+            counter: Some(counter),
+            ..Ordering::default()
+        };
+        let mut picker = MovePicker::with_ordering(&board, &ordering);
+        let captures = picker.capture_count();
+        let mut moves = Vec::new();
+        while let Some(pick) = picker.next_pick() {
+            moves.push(pick);
+        }
+        assert_eq!(moves[captures], (counter, Source::Counter));
     }
 
     #[test]

@@ -69,8 +69,13 @@ pub const PRESETS: &[Preset] = &[
         spec: "tt,pv_move,mvv_lva,killers,history,null_move,check_extension,futility,quiescence",
     },
     Preset {
+        name: "modern",
+        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history",
+        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history",
+    },
+    Preset {
         name: "all",
-        description: "every heuristic that combines: the alternatives null_move_guarded and gsr_simple left out, every signal on the alpha bound (so beta_play, which only cuts with beta, is left out: source document 002 forbids both bounds in one function)",
+        description: "every heuristic of the documents that combines (the modern techniques are the `modern` preset): the alternatives null_move_guarded and gsr_simple left out, every signal on the alpha bound (so beta_play, which only cuts with beta, is left out: source document 002 forbids both bounds in one function)",
         spec: "mvv_lva,killers,history,mate_history,pv_move,tt,iid_null_window,null_move,futility_move_count,check_extension,razoring,futility,quiescence,momentum,ema_channel,static_lr,trend,minmax_channel,rsi,channel_breakout,window_margins,window_margins.side=alpha,main_selective,gsr",
     },
 ];
@@ -189,6 +194,17 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
             beta.join(", ")
         ));
     }
+    // The modern techniques against the documents' own forms of the same idea.
+    let both = |a: Id, b: Id| h.enabled(a) && h.enabled(b);
+    if both(Id::Pvs, Id::IidNullWindow) {
+        return Err("pvs and iid_null_window are two forms of one scheme (002's nega-scout is a principal variation search with its own null-window IID): switch one off".into());
+    }
+    if both(Id::Pvs, Id::GsrSimple) {
+        return Err("pvs and gsr_simple would probe the same late moves with a null window twice (gsr_simple is 002's own null-window probe): switch one off, or use gsr, which composes with pvs and lmr".into());
+    }
+    if h.enabled(Id::Iir) && !h.enabled(Id::Tt) {
+        return Err("iir reduces nodes that have no hash move; without tt no node has one, so every node would be reduced: switch tt on".into());
+    }
     if config.algorithm == Algorithm::Minimax {
         let cutting: Vec<&str> = h
             .enabled_ids()
@@ -233,6 +249,26 @@ mod tests {
     }
 
     #[test]
+    fn modern_techniques_refuse_the_documents_forms_of_the_same_idea() {
+        for (spec, says) in [
+            ("classic,pvs,iid_null_window", "nega-scout"),
+            ("classic,pvs,gsr_simple", "gsr_simple"),
+            ("plain,iir", "tt"),
+        ] {
+            let err = parse(spec).unwrap_err();
+            assert!(err.contains(says), "{spec}: {err}");
+        }
+        for spec in [
+            "modern,+gsr",
+            "modern,-killers",
+            "modern,+ema_channel",
+            "modern,+momentum",
+        ] {
+            parse(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        }
+    }
+
+    #[test]
     fn every_preset_parses_and_validates() {
         for preset in PRESETS {
             parse(preset.name).unwrap_or_else(|e| panic!("{}: {e}", preset.name));
@@ -240,10 +276,23 @@ mod tests {
         assert_eq!(parse("minimax-q").unwrap().algorithm, Algorithm::Minimax);
         let all = parse("all").unwrap();
         assert!(!all.heuristics.gsr_simple.enabled && !all.heuristics.null_move_guarded.enabled);
-        assert_eq!(
-            all.heuristics.enabled_ids().len(),
-            crate::engine::heuristics::COUNT - 3
-        );
+        let documents = crate::engine::heuristics::REGISTRY
+            .iter()
+            .filter(|info| info.source != "modern")
+            .count();
+        assert_eq!(all.heuristics.enabled_ids().len(), documents - 3);
+        // modern: classic plus every modern technique.
+        let modern = parse("modern").unwrap();
+        let classic = parse("classic").unwrap();
+        for info in crate::engine::heuristics::REGISTRY {
+            let expected = classic.heuristics.enabled(info.id) || info.source == "modern";
+            assert_eq!(
+                modern.heuristics.enabled(info.id),
+                expected,
+                "{}",
+                info.name
+            );
+        }
     }
 
     #[test]

@@ -350,6 +350,53 @@ registry! {
         reads_line: true, randomised: true, cuts: true,
         summary: "simple GSR: null-window reduction by 1 past a random crossover",
     }
+    // The modern techniques (not in the documents), after the documents' rows so that
+    // the documents' heuristics keep their indexes (and so their random streams).
+    Pvs => pvs {
+        kind: Structure, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "principal variation search: null window after the first move, re-search on fail-high",
+    }
+    Aspiration => aspiration {
+        kind: Structure, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "aspiration windows at the root, widened on failure",
+    }
+    Lmr => lmr {
+        kind: Reduction, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "late move reductions, base + ln(depth)·ln(move)/divisor, re-search on fail-high",
+    }
+    See => see {
+        kind: MovePruning, source: "modern", forms: ["order", "quiescence", "low_depth"], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "static exchange evaluation: losing captures ordered late, pruned in quiescence and near the leaves",
+    }
+    ReverseFutility => reverse_futility {
+        kind: NodePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "static null move: prune when the evaluation beats beta by a depth margin",
+    }
+    LateMovePruning => late_move_pruning {
+        kind: MovePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "skip quiet moves after base + depth² at shallow null-window nodes",
+    }
+    Iir => iir {
+        kind: Reduction, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "internal iterative reduction: a ply less where no hash move exists",
+    }
+    Countermove => countermove {
+        kind: Ordering, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "the refutation of the previous move, tried after the killers",
+    }
+    ContinuationHistory => continuation_history {
+        kind: Ordering, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "quiet moves ordered by their history after the previous two moves",
+    }
 }
 
 impl Id {

@@ -153,6 +153,17 @@ impl Position {
         self.line.last()
     }
 
+    /// The piece that made the move `back` plies ago (1: the last move) and where it went,
+    /// read from the board that move produced; `None` past the start, for a null move, or
+    /// for castling (cozy-chess writes it as the king taking its rook, whose square is then
+    /// empty). The context of `countermove` and `continuation_history`.
+    pub fn moved(&self, back: usize) -> Option<(Piece, cozy_chess::Square)> {
+        let index = self.line.len().checked_sub(back)?;
+        let mv = self.line[index].mv?;
+        let piece = self.boards[index + 1].piece_on(mv.to)?;
+        Some((piece, mv.to))
+    }
+
     /// `L`: the static evaluation of the current node for the side to move. It is the negated
     /// `R` of the move that led here, so it costs nothing after `make`.
     #[inline]

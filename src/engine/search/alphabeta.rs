@@ -6,12 +6,17 @@
 //! does nothing when the heuristic is off. `selective` is false only in `main_selective`'s
 //! main function, which leaves out every pruning and reduction.
 
+use arrayvec::ArrayVec;
 use cozy_chess::Move;
 
 use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
+use crate::engine::heuristics::lmr::LateMove;
 use crate::engine::heuristics::view::{MoveView, NodeView};
-use crate::engine::heuristics::{Id, check_extension, futility_move_count};
+use crate::engine::heuristics::{
+    Id, check_extension, futility_move_count, iir, late_move_pruning, see,
+};
+use crate::engine::movepick::Source;
 use crate::engine::moves::{captures_weak_pawn, is_quiet, pawn_to_seventh};
 use crate::engine::position::LineStats;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
@@ -25,7 +30,7 @@ impl Searcher {
         &mut self,
         mut alpha: Score,
         beta: Score,
-        depth: i32,
+        mut depth: i32,
         selective: bool,
     ) -> Score {
         let ply = self.pos.ply();
@@ -73,7 +78,27 @@ impl Searcher {
             }
         }
 
-        // Step 5. Node pruning: futility and razoring (frontier forms), null moves.
+        // Step 4b. Internal iterative reduction: a node the table knows no move for is
+        // searched a ply shallower.
+        let has_hash_move = hash_move.is_some();
+        if ply > 0
+            && self.consult(counter!(Iir), selective, |h| {
+                iir::depth(depth, has_hash_move, node.in_check, &h.iir) < depth
+            })
+        {
+            depth = iir::depth(
+                depth,
+                has_hash_move,
+                node.in_check,
+                &self.config.heuristics.iir,
+            );
+            node.depth = depth;
+        }
+        // A node searched with a window wider than null: on the principal variation.
+        let pv_node = beta - alpha > 1;
+
+        // Step 5. Node pruning: reverse futility, futility and razoring (frontier forms),
+        // null moves.
         if ply > 0
             && let Some(score) = self.node_pruning(&node, selective)
         {
@@ -93,6 +118,8 @@ impl Searcher {
         let mut best_searched = -INFINITY;
         let mut legal = 0;
         let mut quiets = 0;
+        // The quiet moves searched so far (continuation history punishes them on a cut-off).
+        let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         while let Some((mv, source)) = picker.next_pick() {
             // UCI `searchmoves`: the root searches only the moves it was given.
             if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
@@ -102,7 +129,8 @@ impl Searcher {
             node.alpha = alpha;
             let quiet = is_quiet(self.pos.board(), mv);
 
-            // Step 7a. Futility move count (001): only the first N quiet moves near the leaves.
+            // Step 7a. Move counts: futility move count (001), only the first N quiet moves
+            // near the leaves; late move pruning, its modern form.
             if quiet {
                 quiets += 1;
                 if ply > 0
@@ -117,7 +145,50 @@ impl Searcher {
                 {
                     continue;
                 }
+                if ply > 0
+                    && self.consult(counter!(LateMovePruning), selective, |h| {
+                        late_move_pruning::prunes_move(
+                            depth,
+                            node.in_check,
+                            pv_node,
+                            quiets,
+                            &h.late_move_pruning,
+                        )
+                    })
+                {
+                    continue;
+                }
             }
+
+            // Step 7a'. see, low-depth form: a capture losing more than a depth margin.
+            if ply > 0
+                && legal > 1
+                && self.on(Id::See)
+                && depth <= self.config.heuristics.see.prune_depth
+                && self.pos.is_capture(mv)
+            {
+                let exchange = see::see(self.pos.board(), mv);
+                if self.consult(counter!(See.low_depth), selective, |h| {
+                    see::prunes_capture(exchange, depth, node.in_check, &h.see)
+                }) {
+                    continue;
+                }
+            }
+
+            // What lmr reads about the move, taken before it is made.
+            let late = LateMove {
+                depth,
+                number: legal,
+                quiet,
+                check: node.in_check,
+                refutation: matches!(source, Source::Killer | Source::Counter),
+                history: if quiet && self.on(Id::Lmr) {
+                    self.quiet_score(mv)
+                } else {
+                    0
+                },
+                pv_node,
+            };
 
             // Step 7b. Make the move; extensions (001, 002).
             let mut view = self.make_move_view(mv, legal);
@@ -137,7 +208,7 @@ impl Searcher {
             let (score, searched) = match self.move_pruning(&node, &view, new_depth, selective) {
                 Some(score) => (score, false),
                 None => (
-                    self.search_move(&node, &view, new_depth, cross, selective),
+                    self.search_move(&node, &view, &late, new_depth, cross, selective),
                     true,
                 ),
             };
@@ -159,10 +230,16 @@ impl Searcher {
                     self.pv.update(ply, mv);
                     self.learn(mv, score, depth, quiet);
                     if score >= beta {
+                        if quiet {
+                            self.learn_cutoff(mv, depth, &tried);
+                        }
                         self.stats.cutoff(legal);
                         break;
                     }
                 }
+            }
+            if quiet && searched {
+                let _ = tried.try_push(mv);
             }
         }
 

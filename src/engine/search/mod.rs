@@ -24,13 +24,16 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Algorithm, SearchConfig};
+use super::heuristics::aspiration;
+use super::heuristics::continuation_history::ContinuationHistory;
+use super::heuristics::countermove::Countermoves;
 use super::heuristics::history::History;
 use super::heuristics::killers::Killers;
 use super::heuristics::{COUNT, HeuristicsConfig, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::Position;
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
-use super::stats::{Counter, SearchStats};
+use super::stats::{Counter, SearchStats, counter};
 use super::tt::TranspositionTable;
 
 /// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
@@ -151,6 +154,12 @@ pub struct SearchState {
     killers: Killers,
     /// History and mate history.
     history: History,
+    /// The refutation of each previous move (`countermove`), kept across the searches of a
+    /// game as modern engines keep it.
+    countermoves: Countermoves,
+    /// Quiet moves' history after the previous two moves (`continuation_history`), kept
+    /// across the searches of a game.
+    continuation: ContinuationHistory,
 }
 
 impl SearchState {
@@ -170,6 +179,8 @@ impl SearchState {
             tt,
             killers: Killers::default(),
             history: History::default(),
+            countermoves: Countermoves::default(),
+            continuation: ContinuationHistory::default(),
         }
     }
 
@@ -187,6 +198,8 @@ impl SearchState {
         self.tt.clear();
         self.killers.clear();
         self.history.clear();
+        self.countermoves.clear();
+        self.continuation.clear();
     }
 
     /// A new root search: fresh killers, history cleared and mate history halved (002).
@@ -360,7 +373,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.stats = SearchStats::default();
             let iteration_start = Instant::now();
-            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32, selective);
+            let score = self.root_search(depth, result.score, selective);
             result.stats += self.stats;
             if self.aborted {
                 break;
@@ -404,6 +417,35 @@ impl Searcher {
         }
         result.elapsed = self.start.elapsed();
         result
+    }
+
+    /// One iteration at the root: the full window, or (`aspiration`) a narrow window around
+    /// the previous iteration's score, widened on the failing side until the score falls
+    /// inside it. Counted per iteration: `fired` when narrow, `overruled` when it had to be
+    /// searched again.
+    fn root_search(&mut self, depth: u32, previous: Score, selective: bool) -> Score {
+        let params = self.config.heuristics.aspiration;
+        let mut window = (-INFINITY, INFINITY);
+        if self.consult(counter!(Aspiration), selective, |h| {
+            aspiration::window(depth, previous, &h.aspiration) != (-INFINITY, INFINITY)
+        }) {
+            window = aspiration::window(depth, previous, &params);
+        }
+        let mut margin = params.window;
+        let mut failed_before = false;
+        loop {
+            let score = self.alphabeta(window.0, window.1, depth as i32, selective);
+            let failed = score <= window.0 || score >= window.1;
+            if !failed || self.aborted || window == (-INFINITY, INFINITY) {
+                return score;
+            }
+            // Once per iteration: the narrow window was given up.
+            if !failed_before {
+                self.stats.overruled(counter!(Aspiration));
+                failed_before = true;
+            }
+            (window, margin) = aspiration::widen(score, window, margin, &params);
+        }
     }
 
     /// Count a node and decide whether the search must stop: a node budget, the stop flag or

@@ -6,6 +6,7 @@ use cozy_chess::{Color, Move};
 
 use super::Searcher;
 use crate::engine::config::QuietOrder;
+use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
 use crate::engine::movepick::{MovePicker, Ordering, Source};
 use crate::engine::score::{MATE_BOUND, Score};
@@ -18,7 +19,10 @@ impl Searcher {
         let state = &self.state;
         let side = self.pos.board().side_to_move();
         let (by_history, by_mate) = (self.on(Id::History), self.on(Id::MateHistory));
-        // 002: quiet moves by `history + mate_history`, each term only when it is on.
+        let contexts = self.continuation_contexts();
+        let board = self.pos.board();
+        // 002: quiet moves by `history + mate_history`, each term only when it is on; the
+        // continuation histories add theirs.
         let quiet_key = move |mv: Move| {
             let history = if by_history {
                 state.history.history(side, mv)
@@ -30,7 +34,13 @@ impl Searcher {
             } else {
                 0
             };
-            history + mate
+            let continuation = match (contexts, board.piece_on(mv.from)) {
+                (Some(contexts), Some(piece)) => {
+                    state.continuation.score(contexts, Key { piece, to: mv.to })
+                }
+                _ => 0,
+            };
+            history + mate + continuation
         };
         let pv_move = if self.on(Id::PvMove) {
             self.pv_move_at(ply)
@@ -43,12 +53,53 @@ impl Searcher {
             hash_move,
             killers: self.on(Id::Killers).then(|| state.killers.at(ply)),
             mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
-            quiet_key: (by_history || by_mate).then_some(&quiet_key),
+            quiet_key: (by_history || by_mate || contexts.is_some()).then_some(&quiet_key),
             // Per position, not per visit: the same position always gets the same order.
             shuffle_quiets: (self.config.quiet_order == QuietOrder::Shuffled)
                 .then(|| self.config.seed ^ self.pos.board().hash()),
+            counter: self.countermove(),
+            see_order: self.on(Id::See) && h.see.order,
         };
         MovePicker::with_ordering(self.pos.board(), &ordering)
+    }
+
+    /// The refutation of the opponent's last move (`countermove` on), if one is known.
+    fn countermove(&self) -> Option<Move> {
+        if !self.on(Id::Countermove) {
+            return None;
+        }
+        let (piece, to) = self.pos.moved(1)?;
+        let side = self.pos.board().side_to_move();
+        self.state.countermoves.get(side, piece, to)
+    }
+
+    /// The contexts of the continuation histories (the moves one and two plies back), when
+    /// `continuation_history` is on.
+    fn continuation_contexts(&self) -> Option<[Option<Key>; 2]> {
+        self.on(Id::ContinuationHistory)
+            .then(|| [1, 2].map(|back| self.pos.moved(back).map(|(piece, to)| Key { piece, to })))
+    }
+
+    /// A quiet move's ordering score: history plus the continuation histories (what `lmr`
+    /// reads as "good history").
+    pub(super) fn quiet_score(&self, mv: Move) -> i32 {
+        let side = self.pos.board().side_to_move();
+        let history = if self.on(Id::History) {
+            self.state.history.history(side, mv)
+        } else {
+            0
+        };
+        let continuation = match (
+            self.continuation_contexts(),
+            self.pos.board().piece_on(mv.from),
+        ) {
+            (Some(contexts), Some(piece)) => self
+                .state
+                .continuation
+                .score(contexts, Key { piece, to: mv.to }),
+            _ => 0,
+        };
+        history + continuation
     }
 
     /// The previous iteration's PV move at this node, when the line from the root follows
@@ -70,8 +121,16 @@ impl Searcher {
             Source::Pv => counter!(PvMove),
             Source::Hash => counter!(Tt.hash_move),
             Source::Killer => counter!(Killers),
-            Source::Capture { sorted: true } => counter!(MvvLva),
-            Source::Capture { sorted: false } => return,
+            Source::Counter => counter!(Countermove),
+            Source::Capture { sorted, losing } => {
+                if losing {
+                    self.stats.decided(counter!(See.order), raised_alpha);
+                }
+                if !sorted {
+                    return;
+                }
+                counter!(MvvLva)
+            }
             Source::Quiet => {
                 let side = self.pos.board().side_to_move();
                 if self.on(Id::History) && self.state.history.history(side, mv) > 0 {
@@ -80,10 +139,52 @@ impl Searcher {
                 if self.on(Id::MateHistory) && self.state.history.mate(side, mv) > 0 {
                     self.stats.decided(counter!(MateHistory), raised_alpha);
                 }
+                if let (Some(contexts), Some(piece)) = (
+                    self.continuation_contexts(),
+                    self.pos.board().piece_on(mv.from),
+                ) && self
+                    .state
+                    .continuation
+                    .score(contexts, Key { piece, to: mv.to })
+                    > 0
+                {
+                    self.stats
+                        .decided(counter!(ContinuationHistory), raised_alpha);
+                }
                 return;
             }
         };
         self.stats.decided(counter, raised_alpha);
+    }
+
+    /// A quiet move cut the node off: the countermove table keeps it as the refutation of the
+    /// previous move, and the continuation histories reward it and punish the quiet moves
+    /// tried before it (`tried`).
+    pub(super) fn learn_cutoff(&mut self, mv: Move, depth: i32, tried: &[Move]) {
+        let side: Color = self.pos.board().side_to_move();
+        if self.on(Id::Countermove)
+            && let Some((piece, to)) = self.pos.moved(1)
+        {
+            self.state.countermoves.record(side, piece, to, mv);
+        }
+        if let Some(contexts) = self.continuation_contexts() {
+            let params = self.config.heuristics.continuation_history;
+            let bonus = continuation_history::bonus(depth, &params);
+            let board = self.pos.board();
+            let key = |m: Move| board.piece_on(m.from).map(|piece| Key { piece, to: m.to });
+            let rewarded = key(mv);
+            let punished: Vec<Key> = tried
+                .iter()
+                .filter(|&&m| m != mv)
+                .filter_map(|&m| key(m))
+                .collect();
+            if let Some(k) = rewarded {
+                self.state.continuation.update(contexts, k, bonus, &params);
+            }
+            for k in punished {
+                self.state.continuation.update(contexts, k, -bonus, &params);
+            }
+        }
     }
 
     /// A move raised alpha: killers, history and mate history learn from it.

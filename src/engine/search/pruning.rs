@@ -4,7 +4,9 @@
 use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{MoveView, NodeView};
-use crate::engine::heuristics::{Id, futility, null_move, null_move_guarded, razoring, static_lr};
+use crate::engine::heuristics::{
+    Id, futility, null_move, null_move_guarded, razoring, reverse_futility, static_lr,
+};
 use crate::engine::score::Score;
 use crate::engine::stats::{Counter, counter};
 
@@ -14,21 +16,31 @@ impl Searcher {
         if self.config.algorithm == Algorithm::Minimax || !selective {
             return None;
         }
-        // Step 5a. Futility, frontier form (004).
+        // Step 5a. Reverse futility (static null move): at a null-window node whose
+        // evaluation clears beta by a depth margin.
+        let mut cut = None;
+        if self.consult(counter!(ReverseFutility), selective, |h| {
+            cut = reverse_futility::cut(node, node.beta - node.alpha > 1, &h.reverse_futility);
+            cut.is_some()
+        }) {
+            return cut;
+        }
+
+        // Step 5b. Futility, frontier form (004).
         if self.consult(counter!(Futility.frontier), selective, |h| {
             futility::frontier_cut(node, &h.futility)
         }) {
             return Some(node.beta);
         }
 
-        // Step 5b. Razoring, node form (001).
+        // Step 5c. Razoring, node form (001).
         if self.consult(counter!(Razoring.node), selective, |h| {
             razoring::node_cut(node, &h.razoring)
         }) {
             return Some(node.beta);
         }
 
-        // Step 5c. Null move (001): tested when allowed and tried, fired on a fail-high.
+        // Step 5d. Null move (001): tested when allowed and tried, fired on a fail-high.
         let h = &self.config.heuristics;
         if self.on(Id::NullMove) && null_move::allowed(node, &h.null_move) {
             let depth = null_move::search_depth(node, &h.null_move);
@@ -37,7 +49,7 @@ impl Searcher {
             }
         }
 
-        // Step 5d. Guarded null move (002).
+        // Step 5e. Guarded null move (002).
         let h = &self.config.heuristics;
         if self.on(Id::NullMoveGuarded) && null_move_guarded::allowed(node, &h.null_move_guarded) {
             let depth = null_move_guarded::search_depth(node, &h.null_move_guarded);

@@ -3,12 +3,13 @@
 //! With `quiescence` off the horizon returns the static evaluation (000's "without quiescence"
 //! column: the PV may end in a capture nobody answers, the horizon effect). With it on, Ifrit's
 //! forced variant (000): stand pat, captures in MVV/LVA order, fail-soft; in check, all
-//! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2.
+//! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2;
+//! `see` leaves out captures that lose material.
 
 use super::Searcher;
 use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
-use crate::engine::heuristics::{Id, momentum};
+use crate::engine::heuristics::{Id, momentum, see};
 use crate::engine::movepick::quiescence_moves;
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -104,9 +105,16 @@ impl Searcher {
         *searched = true;
         let mover = self.pos.board().side_to_move();
         for (index, &mv) in moves.as_slice().iter().enumerate() {
+            // Step Q4a. see: a capture that loses material is not searched (outside check).
+            if !in_check && self.on(Id::See) && self.config.heuristics.see.quiescence {
+                let losing = see::losing(self.pos.board(), mv);
+                if self.consult(counter!(See.quiescence), true, |_| losing) {
+                    continue;
+                }
+            }
             self.pos.make(mv);
 
-            // Step Q4. momentum, quiescence form (002's quies_see): only exchanges and good
+            // Step Q4b. momentum, quiescence form (002's quies_see): only exchanges and good
             // captures.
             let momentum = self.pos.material_momentum(mover);
             let skip = self.consult(counter!(Momentum.quiescence), true, |h| {

@@ -1,9 +1,17 @@
 //! How one move is searched once no pruning took it: `main_selective`'s two functions, the GSR
-//! reductions and the nega-scout IID scheme, or simply one full-window search.
+//! and late move reductions, principal variation search and the nega-scout IID scheme, or
+//! simply one full-window search.
+//!
+//! GSR and LMR both reduce late moves. When both are on, a move is reduced by the larger of
+//! the two reductions (each counted as fired when its own reduction is positive, and both
+//! overruled when the reduced move beats alpha and is searched again): GSR on top of LMR then
+//! measures what GSR reduces beyond LMR (earlier moves past its crossover point, and RED2's
+//! deeper cut), not a double reduction.
 
 use super::Searcher;
+use crate::engine::heuristics::lmr::{self, LateMove};
 use crate::engine::heuristics::view::{MoveView, NodeView};
-use crate::engine::heuristics::{Id, gsr, gsr_simple, iid_null_window, main_selective};
+use crate::engine::heuristics::{Id, gsr, gsr_simple, iid_null_window, main_selective, pvs};
 use crate::engine::score::Score;
 use crate::engine::stats::counter;
 
@@ -30,6 +38,7 @@ impl Searcher {
         &mut self,
         node: &NodeView,
         mv: &MoveView,
+        late: &LateMove,
         new_depth: i32,
         cross: usize,
         selective: bool,
@@ -56,18 +65,37 @@ impl Searcher {
         }
 
         // Step R2. GSR (002): a reduction R for moves past the node's random crossover point;
-        // gsr_simple's null-window reduction by one.
-        let mut reduction = 0;
+        // gsr_simple's null-window reduction by one; late move reductions (the larger of
+        // GSR's and LMR's applies).
+        let mut gsr_reduction = 0;
         self.consult(counter!(Gsr), selective, |h| {
-            reduction = gsr::reduction(node, mv, cross, &h.gsr);
-            reduction > 0
+            gsr_reduction = gsr::reduction(node, mv, cross, &h.gsr);
+            gsr_reduction > 0
         });
         let simple = self.consult(counter!(GsrSimple), selective, |h| {
             gsr_simple::reduces(node, mv, cross, &h.gsr_simple)
         });
+        let late = LateMove {
+            check: late.check || mv.gives_check,
+            ..*late
+        };
+        let mut lmr_reduction = 0;
+        self.consult(counter!(Lmr), selective, |h| {
+            lmr_reduction = lmr::reduction(&late, new_depth, &h.lmr);
+            lmr_reduction > 0
+        });
+        let reduction = gsr_reduction.max(lmr_reduction);
+        let null_window = self.consult(counter!(Pvs), selective, |_| {
+            pvs::null_window(late.number, alpha, beta)
+        });
 
-        // Step R3. The search itself: nega-scout with IID, gsr_simple's probe, or one
-        // full-window search at the (reduced) depth.
+        // Step R3. The search itself: nega-scout with IID, gsr_simple's probe, principal
+        // variation search, or one full-window search at the (reduced) depth.
+        let (child_alpha, child_beta) = if null_window {
+            (alpha, alpha + 1)
+        } else {
+            self.child_window(alpha, beta)
+        };
         let mut score = if self.on(Id::IidNullWindow) {
             self.iid_null_window(node, mv, new_depth - reduction, cross)
         } else if simple {
@@ -79,13 +107,24 @@ impl Searcher {
                 probe
             }
         } else {
-            let (child_alpha, child_beta) = self.child_window(alpha, beta);
             -self.alphabeta(-child_beta, -child_alpha, new_depth - reduction, true)
         };
 
-        // Step R4. A reduced move that beats alpha is searched again at full depth.
+        // Step R4. A reduced move that beats alpha is searched again at full depth (in the
+        // same window).
         if reduction > 0 && score > alpha && !self.aborted {
-            self.stats.overruled(counter!(Gsr));
+            if gsr_reduction > 0 {
+                self.stats.overruled(counter!(Gsr));
+            }
+            if lmr_reduction > 0 {
+                self.stats.overruled(counter!(Lmr));
+            }
+            score = -self.alphabeta(-child_beta, -child_alpha, new_depth, true);
+        }
+
+        // Step R5. pvs: a null-window score inside the window is searched with the full one.
+        if null_window && pvs::research(score, alpha, beta) && !self.aborted {
+            self.stats.overruled(counter!(Pvs));
             score = -self.alphabeta(-beta, -alpha, new_depth, true);
         }
         score

@@ -1,0 +1,133 @@
+//! `continuation_history` (Chess Programming Wiki, "History Heuristic § Continuation
+//! History"; Stockfish since 2017, Ethereal's "counter-move history" and "follow-up history",
+//! Weiss): the history of a quiet move in the context of the move one ply earlier (the
+//! opponent's) and two plies earlier (the side's own), indexed by both moves' pieces and
+//! destination squares. Quiet moves are ordered by the sum of their plain history (when
+//! `history` is on) and these two scores. On a cut-off by a quiet move, that move gets a bonus
+//! of `depth²` and the quiet moves tried before it the same malus, each score kept within
+//! ±`max` by the "gravity" update `v += b − v·|b| / max` (Stockfish's and Ethereal's form).
+
+use super::params::heuristic_params;
+use cozy_chess::{Piece, Square};
+
+heuristic_params! {
+    /// Parameters of `continuation_history`.
+    pub struct Params {
+        /// Order quiet moves by their history after the previous two moves.
+        pub enabled: bool = false,
+        /// The bound of every score.
+        pub max: i32 [1..=1000000] = 16384,
+        /// The largest bonus (a cap on `depth²`).
+        pub max_bonus: i32 [1..=100000] = 1200,
+    }
+}
+
+/// A move's context key: its piece and destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub piece: Piece,
+    pub to: Square,
+}
+
+impl Key {
+    fn index(self) -> usize {
+        self.piece as usize * 64 + self.to as usize
+    }
+}
+
+const CELLS: usize = 6 * 64 * 6 * 64;
+
+/// Two tables: after the opponent's move (one ply back) and after the side's own previous move
+/// (two plies back).
+#[derive(Clone)]
+pub struct ContinuationHistory {
+    tables: [Box<[i32]>; 2],
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory {
+            tables: [
+                vec![0; CELLS].into_boxed_slice(),
+                vec![0; CELLS].into_boxed_slice(),
+            ],
+        }
+    }
+}
+
+/// The bonus of a cut-off at remaining `depth`.
+pub fn bonus(depth: i32, params: &Params) -> i32 {
+    (depth * depth).min(params.max_bonus)
+}
+
+/// The gravity update: `v + b − v·|b| / max`, which keeps `v` within `±max`.
+pub fn gravity(value: i32, bonus: i32, max: i32) -> i32 {
+    let v = i64::from(value);
+    let b = i64::from(bonus);
+    (v + b - v * b.abs() / i64::from(max)) as i32
+}
+
+impl ContinuationHistory {
+    fn cell(context: Key, mv: Key) -> usize {
+        context.index() * 384 + mv.index()
+    }
+
+    /// The move's score after `contexts` (one and two plies back; absent ones score 0).
+    pub fn score(&self, contexts: [Option<Key>; 2], mv: Key) -> i32 {
+        contexts
+            .iter()
+            .zip(&self.tables)
+            .filter_map(|(context, table)| context.map(|c| table[Self::cell(c, mv)]))
+            .sum()
+    }
+
+    /// Add `bonus` (negative for a malus) to the move's score in each context.
+    pub fn update(&mut self, contexts: [Option<Key>; 2], mv: Key, bonus: i32, params: &Params) {
+        for (context, table) in contexts.iter().zip(self.tables.iter_mut()) {
+            if let Some(context) = context {
+                let cell = &mut table[Self::cell(*context, mv)];
+                *cell = gravity(*cell, bonus, params.max);
+            }
+        }
+    }
+
+    pub fn clear(&mut self) {
+        for table in &mut self.tables {
+            table.fill(0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_scores_bounded() {
+        let mut v = 0;
+        for _ in 0..1000 {
+            v = gravity(v, 1200, 16384);
+        }
+        assert!((15001..=16384).contains(&v), "{v}");
+        for _ in 0..1000 {
+            v = gravity(v, -1200, 16384);
+        }
+        assert!((-16384..-15000).contains(&v), "{v}");
+    }
+
+    #[test]
+    fn scores_are_per_context_and_add_up() {
+        let p = Params::default();
+        let mut h = ContinuationHistory::default();
+        let e4 = Key { piece: Piece::Pawn, to: Square::E4 };
+        let f3 = Key { piece: Piece::Knight, to: Square::F3 };
+        let c6 = Key { piece: Piece::Knight, to: Square::C6 };
+        h.update([Some(e4), Some(f3)], c6, bonus(4, &p), &p);
+        assert_eq!(h.score([Some(e4), None], c6), 16);
+        assert_eq!(h.score([Some(e4), Some(f3)], c6), 32);
+        assert_eq!(h.score([Some(f3), None], c6), 0);
+        assert_eq!(bonus(100, &p), 1200);
+        h.clear();
+        assert_eq!(h.score([Some(e4), Some(f3)], c6), 0);
+    }
+}

@@ -1,0 +1,61 @@
+//! `late_move_pruning` (move count pruning; Chess Programming Wiki, "Futility Pruning § Move
+//! Count Based Pruning"): at a shallow non-PV node outside check, once `base + depth²` quiet
+//! moves have been tried, the remaining quiet moves are skipped. The quadratic count is
+//! Weiss's and Ethereal's form (Stockfish's is `(3 + depth²) / 2` when not improving).
+//!
+//! 001's `FutilityMoveCount` (here `futility_move_count`) is the same idea a decade earlier:
+//! a fixed table over the last 9 plies (19 moves up to depth 5, then 35, 67, 131, 259) applied
+//! at every node, PV nodes included. The modern form prunes far earlier near the leaves (4
+//! quiet moves at depth 1, 7 at depth 2, 12 at 3), only at null-window nodes, and stops at
+//! `max_depth`.
+
+use super::params::heuristic_params;
+
+heuristic_params! {
+    /// Parameters of `late_move_pruning`.
+    pub struct Params {
+        /// Skip late quiet moves at shallow non-PV nodes.
+        pub enabled: bool = false,
+        /// The deepest remaining depth it applies at.
+        pub max_depth: i32 [1..=16] = 8,
+        /// The count's constant term: `base + depth²` quiet moves are tried.
+        pub base: u32 [0..=1000] = 3,
+    }
+}
+
+/// The `quiet_index`-th quiet move (1-based) at remaining `depth` is skipped.
+pub fn prunes_move(
+    depth: i32,
+    in_check: bool,
+    pv_node: bool,
+    quiet_index: usize,
+    params: &Params,
+) -> bool {
+    if in_check || pv_node || depth < 1 || depth > params.max_depth {
+        return false;
+    }
+    quiet_index > (params.base as usize) + (depth * depth) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_grow_with_the_square_of_the_depth() {
+        let p = Params::default();
+        assert!(!prunes_move(1, false, false, 4, &p));
+        assert!(prunes_move(1, false, false, 5, &p));
+        assert!(!prunes_move(3, false, false, 12, &p));
+        assert!(prunes_move(3, false, false, 13, &p));
+        assert!(prunes_move(8, false, false, 68, &p));
+    }
+
+    #[test]
+    fn not_in_check_at_pv_nodes_or_beyond_max_depth() {
+        let p = Params::default();
+        assert!(!prunes_move(1, true, false, 50, &p));
+        assert!(!prunes_move(1, false, true, 50, &p));
+        assert!(!prunes_move(9, false, false, 500, &p));
+    }
+}
