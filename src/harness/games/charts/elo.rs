@@ -66,7 +66,8 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     chart
         .configure_mesh()
         .x_desc("Elo of the variant against the baseline (logistic; right: stronger)")
-        .y_labels(rows.len().max(1))
+        // One tick per whole number of the range (the row below the rows holds the legend).
+        .y_labels(rows.len() + 1)
         .y_label_formatter(&label)
         .disable_y_mesh()
         .light_line_style(WHITE)

@@ -1,6 +1,6 @@
 //! The SPRT's log-likelihood ratio against games played, one line per pairing, with the two
 //! bounds: a line that reaches the upper bound accepted H1 (the change gains), the lower one
-//! H0.
+//! H0. The legend sits in a band above the upper bound.
 
 use plotters::prelude::*;
 use std::path::Path;
@@ -16,7 +16,7 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let (lower, upper) = (first.lower, first.upper);
     let area = canvas(
         path,
-        (960, 600),
+        (960, 680),
         "SPRT: log-likelihood ratio against games",
         &format!(
             "H0 elo ≤ {}, H1 elo ≥ {} ({}), α {}, β {} · {subtitle}",
@@ -24,7 +24,9 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
         ),
     )?;
     let mut max_games = 2.0f64;
-    let (mut low, mut high) = (lower * 1.15, upper * 1.15);
+    // A band above the upper bound holds the legend: a test stops when it crosses a bound,
+    // so no line goes far past it.
+    let (mut low, mut high) = (lower * 1.15, upper + (upper - lower) * 0.45);
     for r in &tests {
         for &(games, llr) in &r.sprt.as_ref().expect("filtered").path {
             max_games = max_games.max(games as f64);
@@ -79,7 +81,7 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
         )
         .map_err(error(path))?;
     }
-    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
     area.present().map_err(error(path))
 }
 
