@@ -27,8 +27,9 @@ use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
 /// (24 GiB) can hold beside everything else.
 const HASH_DEFAULT_MB: usize = 16;
 const HASH_MAX_MB: usize = 8192;
-/// The preset a UCI engine plays with by default: the strongest one in games.
-pub const DEFAULT_PRESET: &str = "classic";
+/// The preset a UCI engine plays with by default: the strongest one in games (`modern`,
+/// +148 ± 36 Elo against `classic` at 1 s + 0.01 s, `reports/elo-modern/`).
+pub const DEFAULT_PRESET: &str = "modern";
 /// The range advertised (and checked) for `Move Overhead`, ms.
 const MOVE_OVERHEAD_MAX_MS: u64 = 5000;
 /// The range advertised (and checked) for `Seed`.
