@@ -283,24 +283,22 @@ pub fn sprt(args: &SprtArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `searchlab report` of match results files.
-pub fn report(args: &super::ReportArgs) -> Result<(), String> {
-    if args.baseline.is_some() {
+/// `searchlab report` of match results files (`files`), written into `dir`.
+pub fn report(
+    files: &[PathBuf],
+    dir: &std::path::Path,
+    baseline: Option<&str>,
+) -> Result<(), String> {
+    if baseline.is_some() {
         return Err(
             "--baseline applies to run results; a match's baseline is its first player".into(),
         );
     }
-    let analysis = crate::harness::games::report::analyse(&args.files)?;
+    let analysis = crate::harness::games::report::analyse(files)?;
     for warning in &analysis.warnings {
         eprintln!("warning: {warning}");
     }
-    let dir = args.out.clone().unwrap_or_else(|| {
-        args.files[0]
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), std::path::Path::to_path_buf)
-    });
-    crate::harness::games::report::write(&analysis, &dir)?;
+    crate::harness::games::report::write(&analysis, dir)?;
     print!("{}", crate::harness::games::report::table(&analysis));
     eprintln!("report: {}", dir.join("report.md").display());
     Ok(())

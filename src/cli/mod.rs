@@ -410,6 +410,12 @@ pub struct ReportArgs {
 
 /// `searchlab report`: render a report from results files, never by searching.
 pub fn report(args: &ReportArgs) -> Result<(), String> {
+    let dir = args.out.clone().unwrap_or_else(|| {
+        args.files[0]
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    });
     let matches = args
         .files
         .iter()
@@ -419,16 +425,10 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
         if matches < args.files.len() {
             return Err("these files mix match results and run results: report them apart".into());
         }
-        return games::report(args);
+        return games::report(&args.files, &dir, args.baseline.as_deref());
     }
     let data = report::Dataset::read(&args.files)?;
     let analysis = report::analyse(&data, args.baseline.as_deref())?;
-    let dir = args.out.clone().unwrap_or_else(|| {
-        args.files[0]
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-    });
     report::write_report(&analysis, &dir)?;
     print!("{}", report::summary_table(&analysis));
     eprintln!(

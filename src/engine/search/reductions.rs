@@ -64,26 +64,9 @@ impl Searcher {
             return score;
         }
 
-        // Step R2. GSR (002): a reduction R for moves past the node's random crossover point;
-        // gsr_simple's null-window reduction by one; late move reductions (the larger of
-        // GSR's and LMR's applies).
-        let mut gsr_reduction = 0;
-        self.consult(counter!(Gsr), selective, |h| {
-            gsr_reduction = gsr::reduction(node, mv, cross, &h.gsr);
-            gsr_reduction > 0
-        });
-        let simple = self.consult(counter!(GsrSimple), selective, |h| {
-            gsr_simple::reduces(node, mv, cross, &h.gsr_simple)
-        });
-        let late = LateMove {
-            check: late.check || mv.gives_check,
-            ..*late
-        };
-        let mut lmr_reduction = 0;
-        self.consult(counter!(Lmr), selective, |h| {
-            lmr_reduction = lmr::reduction(&late, new_depth, &h.lmr);
-            lmr_reduction > 0
-        });
+        // Step R2. GSR (002), gsr_simple and late move reductions.
+        let (gsr_reduction, lmr_reduction, simple) =
+            self.reductions(node, mv, late, new_depth, cross, selective);
         let reduction = gsr_reduction.max(lmr_reduction);
         let null_window = self.consult(counter!(Pvs), selective, |_| {
             pvs::null_window(late.number, alpha, beta)
@@ -128,6 +111,38 @@ impl Searcher {
             score = -self.alphabeta(-beta, -alpha, new_depth, true);
         }
         score
+    }
+
+    /// GSR's reduction R for moves past the node's random crossover point (002), whether
+    /// gsr_simple reduces the move by one in a null window, and the late move reduction; the
+    /// caller applies the larger of GSR's and LMR's.
+    fn reductions(
+        &mut self,
+        node: &NodeView,
+        mv: &MoveView,
+        late: &LateMove,
+        new_depth: i32,
+        cross: usize,
+        selective: bool,
+    ) -> (i32, i32, bool) {
+        let mut gsr_reduction = 0;
+        self.consult(counter!(Gsr), selective, |h| {
+            gsr_reduction = gsr::reduction(node, mv, cross, &h.gsr);
+            gsr_reduction > 0
+        });
+        let simple = self.consult(counter!(GsrSimple), selective, |h| {
+            gsr_simple::reduces(node, mv, cross, &h.gsr_simple)
+        });
+        let late = LateMove {
+            check: late.check || mv.gives_check,
+            ..*late
+        };
+        let mut lmr_reduction = 0;
+        self.consult(counter!(Lmr), selective, |h| {
+            lmr_reduction = lmr::reduction(&late, new_depth, &h.lmr);
+            lmr_reduction > 0
+        });
+        (gsr_reduction, lmr_reduction, simple)
     }
 
     /// 002's nega-scout move search with internal iterative deepening in the null window.
