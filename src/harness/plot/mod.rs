@@ -125,3 +125,45 @@ pub fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
         .label_font((FONT, 14))
         .draw()
 }
+
+/// One row of an interval chart at height `y`: the estimate as a circle with its interval as a
+/// capped bar over it (so a narrow interval still shows its caps), and `text` written at
+/// `text_x` just above. The first row (`legend: Some(..)`) enters the legend.
+#[allow(clippy::too_many_arguments)]
+pub fn interval_row<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    y: f64,
+    (low, estimate, high): (f64, f64, f64),
+    ink: RGBColor,
+    legend: Option<&str>,
+    text: String,
+    text_x: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    chart.draw_series([Circle::new((estimate, y), 4, ink.stroke_width(2))])?;
+    let bar = chart.draw_series([ErrorBar::new_horizontal(
+        y,
+        low,
+        estimate,
+        high,
+        ink.stroke_width(2),
+        14,
+    )])?;
+    if let Some(label) = legend {
+        bar.label(label).legend(move |(x, y)| {
+            EmptyElement::at((x, y))
+                + PathElement::new(vec![(0, 0), (20, 0)], ink.stroke_width(2))
+                + Circle::new((10, 0), 4, ink.stroke_width(2))
+        });
+    }
+    chart.draw_series([Text::new(
+        text,
+        (text_x, y - 0.3),
+        (FONT, 13).into_font().color(&BLACK),
+    )])?;
+    Ok(())
+}

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{FONT, canvas, category, error, legend};
+use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend};
 
 pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
     let rows: Vec<&PairingResult> = results
@@ -86,28 +86,6 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let ink = RGBColor(0, 114, 178);
     for (i, r) in rows.iter().enumerate() {
         let e = r.estimate.expect("filtered");
-        let y = i as f64;
-        chart
-            .draw_series([Circle::new((e.elo.value, y), 4, ink.stroke_width(2))])
-            .map_err(error(path))?;
-        let bar = chart
-            .draw_series([ErrorBar::new_horizontal(
-                y,
-                e.elo.low,
-                e.elo.value,
-                e.elo.high,
-                ink.stroke_width(2),
-                14,
-            )])
-            .map_err(error(path))?;
-        if i == 0 {
-            bar.label("Elo (circle) and its 95% interval (bar)")
-                .legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new(vec![(0, 0), (20, 0)], ink.stroke_width(2))
-                        + Circle::new((10, 0), 4, ink.stroke_width(2))
-                });
-        }
         let text = format!(
             "{:+.1} [{:+.1}, {:+.1}]  {} games  LOS {:.1}%",
             e.elo.value,
@@ -116,13 +94,16 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
             r.counts.games(),
             100.0 * e.los
         );
-        chart
-            .draw_series([Text::new(
-                text,
-                (x.start + pad * 0.2, y - 0.3),
-                (FONT, 13).into_font().color(&BLACK),
-            )])
-            .map_err(error(path))?;
+        interval_row(
+            &mut chart,
+            i as f64,
+            (e.elo.low, e.elo.value, e.elo.high),
+            ink,
+            (i == 0).then_some("Elo (circle) and its 95% interval (bar)"),
+            text,
+            x.start + pad * 0.2,
+        )
+        .map_err(error(path))?;
     }
     legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
     area.present().map_err(error(path))

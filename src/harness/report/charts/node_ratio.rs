@@ -5,7 +5,7 @@
 //! colour and the solves are read in the summary table. Each row's numbers and Wilcoxon p are
 //! written at the left edge, above its interval.
 
-use crate::harness::plot::{FONT, canvas, category, error, legend};
+use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -77,33 +77,6 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 8), (x + 10, y + 8)], BLACK));
     let ink = RGBColor(0, 114, 178);
     for (i, (_, r)) in rows.iter().enumerate() {
-        let y = i as f64;
-        // The interval is drawn over the point, so a narrow interval still shows its caps.
-        chart
-            .draw_series([Circle::new(
-                (r.ratio.estimate.log2(), y),
-                4,
-                ink.stroke_width(2),
-            )])
-            .map_err(error(path))?;
-        let bar = chart
-            .draw_series([ErrorBar::new_horizontal(
-                y,
-                r.ratio.low.log2(),
-                r.ratio.estimate.log2(),
-                r.ratio.high.log2(),
-                ink.stroke_width(2),
-                14,
-            )])
-            .map_err(error(path))?;
-        if i == 0 {
-            bar.label("geometric mean (circle) and its 95% interval (bar)")
-                .legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new(vec![(0, 0), (20, 0)], ink.stroke_width(2))
-                        + Circle::new((10, 0), 4, ink.stroke_width(2))
-                });
-        }
         let text = format!(
             "{:.3} [{:.3}, {:.3}]  Wilcoxon {}",
             r.ratio.estimate,
@@ -112,13 +85,20 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             r.wilcoxon_p
                 .map_or("-".into(), crate::harness::format::p_value)
         );
-        chart
-            .draw_series([Text::new(
-                text,
-                (x.start + 0.05, y - 0.3),
-                (FONT, 13).into_font().color(&BLACK),
-            )])
-            .map_err(error(path))?;
+        interval_row(
+            &mut chart,
+            i as f64,
+            (
+                r.ratio.low.log2(),
+                r.ratio.estimate.log2(),
+                r.ratio.high.log2(),
+            ),
+            ink,
+            (i == 0).then_some("geometric mean (circle) and its 95% interval (bar)"),
+            text,
+            x.start + 0.05,
+        )
+        .map_err(error(path))?;
     }
     legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
     area.present().map_err(error(path))
