@@ -118,6 +118,12 @@ impl Searcher {
         let mut best_searched = -INFINITY;
         let mut legal = 0;
         let mut quiets = 0;
+        // The continuation-history contexts lmr reads each quiet move's history in.
+        let contexts = if self.on(Id::Lmr) {
+            self.continuation_contexts()
+        } else {
+            None
+        };
         // The quiet moves searched so far (continuation history punishes them on a cut-off).
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         while let Some((mv, source)) = picker.next_pick() {
@@ -183,7 +189,7 @@ impl Searcher {
                 check: node.in_check,
                 refutation: matches!(source, Source::Killer | Source::Counter),
                 history: if quiet && self.on(Id::Lmr) {
-                    self.quiet_score(mv)
+                    self.quiet_score(mv, contexts)
                 } else {
                     0
                 },

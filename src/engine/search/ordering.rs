@@ -75,24 +75,22 @@ impl Searcher {
 
     /// The contexts of the continuation histories (the moves one and two plies back), when
     /// `continuation_history` is on.
-    fn continuation_contexts(&self) -> Option<[Option<Key>; 2]> {
+    pub(super) fn continuation_contexts(&self) -> Option<[Option<Key>; 2]> {
         self.on(Id::ContinuationHistory)
             .then(|| [1, 2].map(|back| self.pos.moved(back).map(|(piece, to)| Key { piece, to })))
     }
 
-    /// A quiet move's ordering score: history plus the continuation histories (what `lmr`
-    /// reads as "good history").
-    pub(super) fn quiet_score(&self, mv: Move) -> i32 {
+    /// A quiet move's ordering score: history plus the continuation histories after
+    /// `contexts` (the node's `continuation_contexts`, read once per node by the caller);
+    /// what `lmr` reads as "good history".
+    pub(super) fn quiet_score(&self, mv: Move, contexts: Option<[Option<Key>; 2]>) -> i32 {
         let side = self.pos.board().side_to_move();
         let history = if self.on(Id::History) {
             self.state.history.history(side, mv)
         } else {
             0
         };
-        let continuation = match (
-            self.continuation_contexts(),
-            self.pos.board().piece_on(mv.from),
-        ) {
+        let continuation = match (contexts, self.pos.board().piece_on(mv.from)) {
             (Some(contexts), Some(piece)) => self
                 .state
                 .continuation
