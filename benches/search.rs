@@ -48,10 +48,18 @@ fn search_benches(c: &mut Criterion) {
 
     // The bench suite at depth 4 (a quicker cut of `searchlab bench`).
     let positions = bench::bench_positions();
-    let nodes = bench::run(&positions, 4, SearchConfig::default(), |_| {}).nodes();
+    let nodes = bench::run(&positions, 4, SearchConfig::default(), None, |_| {}).nodes();
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("alphabeta/bench-suite/4", |b| {
-        b.iter(|| bench::run(black_box(&positions), 4, SearchConfig::default(), |_| {}))
+        b.iter(|| {
+            bench::run(
+                black_box(&positions),
+                4,
+                SearchConfig::default(),
+                None,
+                |_| {},
+            )
+        })
     });
     group.finish();
 }

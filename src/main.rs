@@ -70,6 +70,10 @@ enum Command {
         /// Print one line per position on stderr.
         #[arg(long)]
         verbose: bool,
+        /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1)
+        /// and print the audit table; the signature does not change.
+        #[arg(long, value_name = "RATE")]
+        audit: Option<f64>,
     },
     /// Run variants over EPD suites and record every search as JSON Lines (resumable).
     /// With no arguments: the main job, six heuristics (killers, quiescence,
@@ -159,7 +163,8 @@ fn main() -> ExitCode {
             seed,
             suite,
             verbose,
-        }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose),
+            audit,
+        }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose, audit),
         Some(Command::Run(args)) => cli::run(&args),
         Some(Command::Report(args)) => cli::report(&args),
         Some(Command::Reproduce(args)) => cli::reproduce(&args),

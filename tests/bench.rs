@@ -17,6 +17,7 @@ fn bench_signature() {
         &positions,
         bench::DEFAULT_DEPTH,
         SearchConfig::default(),
+        None,
         |_| {},
     );
     assert_eq!(report.nodes(), SIGNATURE, "bench signature changed");

@@ -39,7 +39,7 @@ fn bench_counts(jobs: &[(String, u32, u64)]) -> Vec<u64> {
                     };
                     let config =
                         configure(spec, None, *seed).unwrap_or_else(|e| panic!("{spec}: {e}"));
-                    let nodes = bench::run(&positions, *depth, config, |_| {}).nodes();
+                    let nodes = bench::run(&positions, *depth, config, None, |_| {}).nodes();
                     results.lock().unwrap()[i] = nodes;
                 }
             });
@@ -243,7 +243,7 @@ fn every_counter_counts_with_one_meaning() {
     let mut failures = Vec::new();
     for spec in &specs {
         let config = configure(spec, None, 0).unwrap_or_else(|e| panic!("{spec}: {e}"));
-        let stats: SearchStats = bench::run(&positions, 5, config, |_| {}).stats;
+        let stats: SearchStats = bench::run(&positions, 5, config, None, |_| {}).stats;
         for (counter, c) in stats.heuristics.nonzero() {
             if c.tested > 0 {
                 counted.insert(counter);

@@ -39,6 +39,8 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
         out: out.to_path_buf(),
         shard,
         progress: false,
+        audit: None,
+        design: None,
     }
 }
 

@@ -109,7 +109,8 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    let mut variants = plan::variants(&args.variants, &args.engines, &args.uci_options, None)?;
+    let (mut variants, _) =
+        plan::variants(&args.variants, &args.engines, &args.uci_options, None, &[])?;
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }

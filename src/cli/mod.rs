@@ -19,7 +19,9 @@ use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
 use crate::harness::{bench, plan, report, results, runner};
 
+mod audit;
 mod games;
+pub use audit::audit_rate;
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
 
 /// `searchlab perft`.
@@ -101,6 +103,11 @@ pub struct SearchArgs {
     /// The static evaluation.
     #[arg(long, value_enum, default_value_t = EvalKind::Full)]
     pub eval: EvalKind,
+    /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1): search
+    /// it again without the decision and print how often it was wrong, per heuristic and
+    /// depth. The search's own nodes and move do not change.
+    #[arg(long, value_name = "RATE")]
+    pub audit: Option<f64>,
 }
 
 /// The limit of every search of a command: one of depth, nodes or time, under one rule for
@@ -150,9 +157,11 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
         limits,
         ..spec::configure(&args.heuristics, args.algorithm, args.seed)?
     };
-    let result = search::search(
+    let rate = audit_rate(args.audit)?;
+    let result = search::search_audited(
         Position::new(board.clone(), args.eval),
         config,
+        rate,
         &mut IterationTable {
             header_printed: false,
         },
@@ -184,6 +193,9 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     if !config.heuristics.enabled_ids().is_empty() {
         println!("heuristics (whole search):");
         print_counters(&config, &result.stats);
+    }
+    if let (Some(rate), Some(tally)) = (rate, &result.audit) {
+        print!("{}", audit::audit_table(rate, tally));
     }
     match result.best_move {
         Some(mv) => println!("bestmove {}", notation::uci(&board, mv)),
@@ -241,8 +253,10 @@ pub fn bench(
     seed: u64,
     suite: Option<&Path>,
     verbose: bool,
+    audit: Option<f64>,
 ) -> Result<(), String> {
     plan::check_depth(depth)?;
+    let rate = audit_rate(audit)?;
     let records = match suite {
         None => bench::bench_positions(),
         Some(path) => bench::read_suite(path).map_err(|errors| {
@@ -254,7 +268,7 @@ pub fn bench(
         })?,
     };
     let config = spec::configure(heuristics, None, seed)?;
-    let report = bench::run(&records, depth, config, |line| {
+    let report = bench::run(&records, depth, config, rate, |line| {
         if verbose {
             eprintln!(
                 "{:<24} {:>12} nodes {:>8} ms",
@@ -272,6 +286,9 @@ pub fn bench(
     if !config.heuristics.enabled_ids().is_empty() {
         println!("heuristics (all positions):");
         print_counters(&config, &report.stats);
+    }
+    if let (Some(rate), Some(tally)) = (rate, &report.audit) {
+        print!("{}", audit::audit_table(rate, tally));
     }
     println!("{} nodes {} nps", report.nodes(), report.nps());
     Ok(())
@@ -318,11 +335,24 @@ pub struct RunArgs {
     /// Skip bad EPD lines with a warning instead of stopping.
     #[arg(long)]
     pub skip_invalid: bool,
-    /// Ablation around the first variant (default `plain` for on-one, `all` for off-one):
-    /// `on-one` adds one variant per heuristic switched on alone over it, `off-one` one per
-    /// heuristic of it switched off.
-    #[arg(long, value_parser = ["on-one", "off-one"])]
+    /// Ablation around the first variant: `on-one` adds one variant per heuristic switched on
+    /// alone over it (default base `plain`), `off-one` one per heuristic of it switched off
+    /// (default `all`); `pairs[:ID,ID,...]` makes the interaction matrix: every single toggle
+    /// and every pair of the heuristics (default: the main job's six) over the base (default
+    /// `classic`), reported as synergy ratios.
+    #[arg(long, value_name = "on-one|off-one|pairs[:ID,...]")]
     pub ablation: Option<String>,
+    /// Sweep a parameter over the base variant (default `classic`), one variant per value:
+    /// `ID.PARAM=V1,V2,...` or `ID.PARAM=FROM..TO:STEP`; repeated, a grid. The heuristic is
+    /// switched on when the base has it off. The report draws node ratio and solve rate
+    /// against the value, the documents' default marked.
+    #[arg(long = "sweep", value_name = "ID.PARAM=VALUES")]
+    pub sweeps: Vec<String>,
+    /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1): each
+    /// record gains its audit (decision, depth, audited, wrong, error) and the report an
+    /// error-rate table and chart. Node counts and moves do not change.
+    #[arg(long, value_name = "RATE")]
+    pub audit: Option<f64>,
 }
 
 /// `searchlab run`.
@@ -330,19 +360,37 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     if args.seeds == 0 {
         return Err("--seeds must be at least 1".into());
     }
+    let audit = audit_rate(args.audit)?;
     let main_job = args.variants.is_empty()
         && args.engines.is_empty()
         && args.suites.is_empty()
-        && args.ablation.is_none();
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| plan::MAIN_JOB_OUT.into());
-    let mut variants = plan::variants(
+        && args.ablation.is_none()
+        && args.sweeps.is_empty()
+        && audit.is_none();
+    // A design or an audit of its own, not the main job's file; its report beside it.
+    let analysis_kind = if args
+        .ablation
+        .as_deref()
+        .is_some_and(|m| m.starts_with("pairs"))
+    {
+        Some("pairs")
+    } else if !args.sweeps.is_empty() {
+        Some("sweep")
+    } else if audit.is_some() {
+        Some("audit")
+    } else {
+        None
+    };
+    let out = args.out.clone().unwrap_or_else(|| match analysis_kind {
+        Some(kind) => format!("reports/latest/{kind}/results.jsonl").into(),
+        None => plan::MAIN_JOB_OUT.into(),
+    });
+    let (mut variants, design) = plan::variants(
         &args.variants,
         &args.engines,
         &args.uci_options,
         args.ablation.as_deref(),
+        &args.sweeps,
     )?;
     // Each external engine once, before anything is written: a command that does not start
     // or does not speak UCI stops the run here, not position by position.
@@ -367,6 +415,8 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
             .map(results::Shard::parse)
             .transpose()?,
         progress: true,
+        audit,
+        design,
     };
     runner::run(&run)?;
     let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
@@ -381,7 +431,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         summary_path.display()
     );
     let report_dir = args.report.clone().or_else(|| {
-        (main_job && args.out.is_none())
+        ((main_job || analysis_kind.is_some()) && args.out.is_none())
             .then(|| out.parent().map(Path::to_path_buf))
             .flatten()
     });

@@ -1,5 +1,6 @@
 //! The engine every experiment runs: position, evaluation, move picker, search.
 
+pub mod audit;
 pub mod config;
 pub mod eval;
 pub mod fen;

@@ -4,9 +4,10 @@
 //! of Stockfish's and Weiss's bench signatures).
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::epd::{self, EpdError, EpdRecord};
+use crate::engine::audit::AuditTally;
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::position::Position;
 use crate::engine::search::{self, Silent, nps};
@@ -42,8 +43,10 @@ pub struct BenchReport {
     pub lines: Vec<BenchLine>,
     /// Sum over the positions.
     pub stats: SearchStats,
-    /// Wall time of all searches.
+    /// Wall time of all searches (audit searches excluded).
     pub elapsed: Duration,
+    /// The pruning audit of every position, when asked for.
+    pub audit: Option<AuditTally>,
 }
 
 impl BenchReport {
@@ -64,6 +67,7 @@ pub fn run(
     records: &[EpdRecord],
     depth: u32,
     config: SearchConfig,
+    audit: Option<f64>,
     mut progress: impl FnMut(&BenchLine),
 ) -> BenchReport {
     let config = SearchConfig {
@@ -71,21 +75,27 @@ pub fn run(
         ..config
     };
     let mut report = BenchReport::default();
-    let start = Instant::now();
+    let mut elapsed = Duration::ZERO;
     for record in records {
         let position = Position::new(record.board.clone(), config.eval);
-        let begin = Instant::now();
-        let result = search::search(position, config, &mut Silent);
+        let result = search::search_audited(position, config, audit, &mut Silent);
+        if let Some(tally) = &result.audit {
+            report
+                .audit
+                .get_or_insert_with(AuditTally::default)
+                .merge(tally);
+        }
+        elapsed += result.elapsed;
         let line = BenchLine {
             id: record.id(),
             stats: result.stats,
-            elapsed: begin.elapsed(),
+            elapsed: result.elapsed,
         };
         progress(&line);
         report.stats += line.stats;
         report.lines.push(line);
     }
-    report.elapsed = start.elapsed();
+    report.elapsed = elapsed;
     report
 }
 

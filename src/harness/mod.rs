@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod design;
 pub mod epd;
 pub mod external;
 pub mod format;

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::bench;
+use super::design::{self, Design};
 use super::external::EngineSpec;
 use super::runner::Suite;
 use super::{epd, results::Variant};
@@ -145,7 +146,8 @@ pub fn variants(
     engines: &[String],
     uci_options: &[String],
     ablation_mode: Option<&str>,
-) -> Result<Vec<Variant>, String> {
+    sweeps: &[String],
+) -> Result<(Vec<Variant>, Option<Design>), String> {
     let specs: Vec<(String, String)> = if given.is_empty() && !engines.is_empty() {
         Vec::new()
     } else if given.is_empty() {
@@ -156,9 +158,39 @@ pub fn variants(
     } else {
         given.iter().map(|v| labelled(v)).collect()
     };
-    let specs = match ablation_mode {
-        None => specs,
-        Some(mode) => ablation(mode, given.is_empty(), specs)?,
+    let designed = ablation_mode.is_some_and(|m| m.starts_with("pairs")) || !sweeps.is_empty();
+    if designed && given.len() > 1 {
+        return Err(
+            "--ablation pairs and --sweep make their variants over one base: give at most one --variant"
+                .into(),
+        );
+    }
+    // The base of a design: the variant given, else `classic`.
+    let base = || -> (String, String) {
+        given
+            .first()
+            .map(|v| labelled(v))
+            .unwrap_or_else(|| ("classic".into(), "classic".into()))
+    };
+    let (specs, design) = match (ablation_mode, sweeps.is_empty()) {
+        (Some(_), false) => return Err("give --ablation or --sweep, not both".into()),
+        (None, false) => {
+            let (specs, design) = design::sweep(sweeps, &base())?;
+            (specs, Some(design))
+        }
+        (Some(mode), true) if mode.starts_with("pairs") => {
+            let (specs, design) = design::pairs(mode, &base())?;
+            (specs, Some(design))
+        }
+        (Some(mode @ ("on-one" | "off-one")), true) => {
+            (ablation(mode, given.is_empty(), specs)?, None)
+        }
+        (Some(mode), true) => {
+            return Err(format!(
+                "--ablation is on-one, off-one, pairs or pairs:ID,ID,... (got '{mode}')"
+            ));
+        }
+        (None, true) => (specs, None),
     };
     let mut variants: Vec<Variant> = Vec::new();
     let mut add = |variant: Variant| {
@@ -211,7 +243,7 @@ pub fn variants(
             }),
         })?;
     }
-    Ok(variants)
+    Ok((variants, design))
 }
 
 /// The variants of an ablation around the first variant (or, when none was given, `plain` for
@@ -256,26 +288,65 @@ mod tests {
 
     #[test]
     fn variants_from_specs_engines_and_ablations() {
-        let v = variants(&["fast=classic,-futility".into()], &[], &[], None).unwrap();
+        let v = variants(&["fast=classic,-futility".into()], &[], &[], None, &[])
+            .unwrap()
+            .0;
         assert_eq!(
             (v[0].label.as_str(), v[0].spec.as_str()),
             ("fast", "classic,-futility")
         );
-        let v = variants(&["classic,-futility".into()], &[], &[], None).unwrap();
+        let v = variants(&["classic,-futility".into()], &[], &[], None, &[])
+            .unwrap()
+            .0;
         assert_eq!(v[0].label, "classic,-futility");
-        let main = variants(&[], &[], &[], None).unwrap();
+        let main = variants(&[], &[], &[], None, &[]).unwrap().0;
         assert_eq!(main.len(), MAIN_JOB.len());
-        let err = variants(&["a=plain".into(), "a=classic".into()], &[], &[], None).unwrap_err();
+        let err =
+            variants(&["a=plain".into(), "a=classic".into()], &[], &[], None, &[]).unwrap_err();
         assert!(err.contains("two variants are labelled 'a'"), "{err}");
-        let on_one = variants(&["classic".into()], &[], &[], Some("on-one")).unwrap();
+        let on_one = variants(&["classic".into()], &[], &[], Some("on-one"), &[])
+            .unwrap()
+            .0;
         assert!(on_one.iter().any(|v| v.label == "classic+gsr"));
         assert!(
             on_one.iter().all(|v| v.label != "classic+killers"),
             "already on"
         );
-        let e = variants(&[], &["sf=stockfish".into()], &["Hash=16".into()], None).unwrap();
+        let e = variants(
+            &[],
+            &["sf=stockfish".into()],
+            &["Hash=16".into()],
+            None,
+            &[],
+        )
+        .unwrap()
+        .0;
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].engine.as_ref().unwrap().options[0].0, "Hash");
+    }
+
+    #[test]
+    fn designs_make_their_variants_over_one_base() {
+        let (v, design) = variants(&[], &[], &[], Some("pairs"), &[]).unwrap();
+        assert_eq!(v.len(), 22);
+        assert_eq!(v[0].label, "classic");
+        assert_eq!(design.unwrap().base(), "classic");
+        let (v, design) = variants(
+            &["m=modern".into()],
+            &[],
+            &[],
+            None,
+            &["lmr.divisor=200,300".into()],
+        )
+        .unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(design.unwrap().base(), "m");
+        let err = |mode: Option<&str>, given: &[String], sweeps: &[String]| {
+            variants(given, &[], &[], mode, sweeps).unwrap_err()
+        };
+        assert!(err(Some("pairs"), &[], &["gsr.red2=1".into()]).contains("not both"));
+        assert!(err(Some("pairs"), &["plain".into(), "classic".into()], &[]).contains("one base"));
+        assert!(err(Some("all-pairs"), &[], &[]).contains("on-one, off-one, pairs"));
     }
 
     #[test]

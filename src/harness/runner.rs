@@ -12,6 +12,7 @@ use std::sync::mpsc;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use super::design::Design;
 use super::epd::EpdRecord;
 use super::external;
 use super::results::{
@@ -20,7 +21,7 @@ use super::results::{
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;
-use crate::engine::search::{SearchResult, Silent, search};
+use crate::engine::search::{SearchResult, Silent, search_audited};
 use crate::engine::stats::HeuristicCounters;
 
 /// A suite: its path and its positions.
@@ -48,6 +49,10 @@ pub struct Run {
     pub shard: Option<Shard>,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Audit each pruning or reduction decision with this probability (`--audit`).
+    pub audit: Option<f64>,
+    /// How the variants were made, when a design made them.
+    pub design: Option<Design>,
 }
 
 pub use results::randomised;
@@ -127,6 +132,7 @@ pub fn position_record(
         time_to_solution_ms: from.map(|it| it.elapsed.as_secs_f64() * 1000.0),
         depth_to_solution: from.map(|it| it.depth),
         failure: None,
+        audit: result.audit.as_ref().map(|tally| tally.rows()),
     }
 }
 
@@ -202,6 +208,7 @@ pub fn external_record(
         time_to_solution_ms: from.map(|(time, _)| time),
         depth_to_solution: from.map(|(_, depth)| depth),
         failure: outcome.failure.clone(),
+        audit: None,
     }
 }
 
@@ -263,6 +270,8 @@ fn header(plan: &Run) -> Header {
                 .collect(),
         ),
         missing: Vec::new(),
+        audit: plan.audit,
+        design: plan.design.clone(),
     }
 }
 
@@ -301,7 +310,7 @@ fn tasks<'a>(plan: &'a Run, header: &Header, done: &HashSet<RecordKey>) -> Vec<T
 }
 
 /// One search, in-process or by an external engine, as its record.
-fn search_task(task: &Task, limits: Limits) -> PositionRecord {
+fn search_task(task: &Task, limits: Limits, audit: Option<f64>) -> PositionRecord {
     let Task {
         variant,
         suite,
@@ -320,7 +329,7 @@ fn search_task(task: &Task, limits: Limits) -> PositionRecord {
                 ..variant.config
             };
             let position = Position::new(record.board.clone(), config.eval);
-            let result = search(position, config, &mut Silent);
+            let result = search_audited(position, config, audit, &mut Silent);
             position_record(&variant.label, &suite.path, record, seed, &result)
         }
     }
@@ -350,14 +359,14 @@ fn execute(
         .build()
         .map_err(|e| e.to_string())?;
     let (sender, receiver) = mpsc::channel::<PositionRecord>();
-    let limits = plan.limits;
+    let (limits, audit) = (plan.limits, plan.audit);
     let mut write_error = None;
     std::thread::scope(|scope| {
         scope.spawn(move || {
             pool.install(|| {
                 tasks.par_iter().for_each_with(sender, |sender, task| {
                     // The receiver only goes away on a write error; stop quietly then.
-                    let _ = sender.send(search_task(task, limits));
+                    let _ = sender.send(search_task(task, limits, audit));
                 });
             });
         });

@@ -28,12 +28,28 @@ impl Searcher {
     /// to move, fail-soft (it may lie outside the window).
     pub(super) fn alphabeta(
         &mut self,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        selective: bool,
+    ) -> Score {
+        let score = self.search_node(alpha, beta, depth, selective);
+        // An `iir` decision at this node waits for its result to be audited.
+        if self.audit.is_some() {
+            self.audit_pending_iir(score);
+        }
+        score
+    }
+
+    fn search_node(
+        &mut self,
         mut alpha: Score,
         beta: Score,
         mut depth: i32,
         selective: bool,
     ) -> Score {
         let ply = self.pos.ply();
+        let entry_depth = depth;
         self.pv.clear(ply);
 
         // Step 1. Limits: a node budget, `stop`, or the clock.
@@ -66,7 +82,7 @@ impl Searcher {
         let mut hash_move = None;
         if self.on(Id::Tt) {
             let params = self.config.heuristics.tt;
-            let entry = self.state.tt.probe(key);
+            let entry = self.tt_probe(key);
             if params.hash_move {
                 hash_move = entry.and_then(|e| e.best_move());
             }
@@ -86,6 +102,7 @@ impl Searcher {
                 iir::depth(depth, has_hash_move, node.in_check, &h.iir) < depth
             })
         {
+            self.note_iir(depth, alpha, beta);
             depth = iir::depth(
                 depth,
                 has_hash_move,
@@ -100,8 +117,9 @@ impl Searcher {
         // Step 5. Node pruning: reverse futility, futility and razoring (frontier forms),
         // null moves.
         if ply > 0
-            && let Some(score) = self.node_pruning(&node, selective)
+            && let Some((counter, score)) = self.node_pruning(&node, selective)
         {
+            self.audit_node_cut(counter, &node, entry_depth, score);
             return score;
         }
 
@@ -149,6 +167,7 @@ impl Searcher {
                         )
                     })
                 {
+                    self.audit_skipped_move(counter!(FutilityMoveCount), &node, mv, legal);
                     continue;
                 }
                 if ply > 0
@@ -162,6 +181,7 @@ impl Searcher {
                         )
                     })
                 {
+                    self.audit_skipped_move(counter!(LateMovePruning), &node, mv, legal);
                     continue;
                 }
             }
@@ -177,6 +197,7 @@ impl Searcher {
                 if self.consult(counter!(See.low_depth), selective, |h| {
                     see::prunes_capture(exchange, depth, node.in_check, &h.see)
                 }) {
+                    self.audit_skipped_move(counter!(See.low_depth), &node, mv, legal);
                     continue;
                 }
             }
@@ -197,22 +218,16 @@ impl Searcher {
             };
 
             // Step 7b. Make the move; extensions (001, 002).
-            let mut view = self.make_move_view(mv, legal);
-            let extension = i32::from(self.consult(counter!(CheckExtension), selective, |h| {
-                check_extension::extension(&view, &h.check_extension) > 0
-            }));
-            view.extended = extension > 0;
+            let (view, extension) = self.enter_move(mv, legal, selective);
             let new_depth = depth - 1 + extension;
-            self.frames[ply + 1] = Frame {
-                extended: view.extended,
-                entered_by_capture: view.capture,
-                after_null_move: false,
-            };
 
             // Step 7c. Move pruning (futility pre-frontier, razoring, the 002 signals), then
             // the search of the move with its reductions.
             let (score, searched) = match self.move_pruning(&node, &view, new_depth, selective) {
-                Some(score) => (score, false),
+                Some((counter, score)) => {
+                    self.audit_made_move(&[counter], &node, new_depth, score);
+                    (score, false)
+                }
                 None => (
                     self.search_move(&node, &view, &late, new_depth, cross, selective),
                     true,
@@ -271,7 +286,7 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            self.state.tt.store(key, depth, best, bound, best_move, ply);
+            self.tt_store(key, depth, best, bound, best_move, ply);
         }
         best
     }
@@ -296,6 +311,28 @@ impl Searcher {
             material: self.pos.material(side),
             material_momentum: self.pos.material_momentum(side),
         }
+    }
+
+    /// Make `mv` (the `legal_count`-th legal move of the node) with its extension; returns
+    /// the move's view and the extension in plies (the child's depth is `depth - 1 +` it).
+    pub(super) fn enter_move(
+        &mut self,
+        mv: Move,
+        legal_count: usize,
+        selective: bool,
+    ) -> (MoveView, i32) {
+        let ply = self.pos.ply();
+        let mut view = self.make_move_view(mv, legal_count);
+        let extension = i32::from(self.consult(counter!(CheckExtension), selective, |h| {
+            check_extension::extension(&view, &h.check_extension) > 0
+        }));
+        view.extended = extension > 0;
+        self.frames[ply + 1] = Frame {
+            extended: view.extended,
+            entered_by_capture: view.capture,
+            after_null_move: false,
+        };
+        (view, extension)
     }
 
     /// Make `mv` and describe it for the move-level decisions.

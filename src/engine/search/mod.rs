@@ -7,6 +7,7 @@
 //! totals).
 
 mod alphabeta;
+mod audit;
 mod ordering;
 mod pruning;
 mod quiescence;
@@ -23,6 +24,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use super::audit::AuditTally;
 use super::config::{Algorithm, SearchConfig};
 use super::heuristics::aspiration;
 use super::heuristics::continuation_history::ContinuationHistory;
@@ -101,11 +103,14 @@ pub struct SearchResult {
     pub iterations: Vec<IterationInfo>,
     /// Everything visited, aborted iteration included.
     pub stats: SearchStats,
-    /// Wall time of the whole search.
+    /// Wall time of the whole search, audit searches excluded.
     pub elapsed: Duration,
+    /// The pruning audit, when the search was audited (`Searcher::enable_audit`).
+    pub audit: Option<AuditTally>,
 }
 
 /// Triangular PV table: `moves[ply]` holds the best line found from `ply`.
+#[derive(Clone)]
 struct PvTable {
     moves: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     len: [usize; MAX_PLY],
@@ -256,6 +261,12 @@ pub struct Searcher {
     /// Nodes of the iterations already finished.
     nodes_before: u64,
     aborted: bool,
+    /// The pruning audit (`audit.rs`), when asked for.
+    audit: Option<Box<audit::Auditor>>,
+    /// An audit search is under way: it audits nothing and spends no node budget.
+    auditing: bool,
+    /// A decision left out at one ply: the node an audit searches again without it.
+    suppressed: Option<(Counter, usize)>,
 }
 
 impl Searcher {
@@ -302,6 +313,9 @@ impl Searcher {
             hard_deadline: None,
             nodes_before: 0,
             aborted: false,
+            audit: None,
+            auditing: false,
+            suppressed: None,
         };
         searcher.select_signals();
         searcher
@@ -335,7 +349,10 @@ impl Searcher {
         decide: impl FnOnce(&HeuristicsConfig) -> bool,
     ) -> bool {
         let id = counter.id();
-        if !self.on[id as usize] || (!selective && id.kind().is_selective()) {
+        if !self.on[id as usize]
+            || (!selective && id.kind().is_selective())
+            || self.suppresses(counter)
+        {
             return false;
         }
         let fired = decide(&self.config.heuristics);
@@ -360,6 +377,9 @@ impl Searcher {
         // Every search starts from the same random state and fresh killers; history is
         // cleared and mate history halved (002).
         self.streams = random_streams(self.config.seed);
+        if let Some(audit) = &mut self.audit {
+            audit.reset(self.config.seed);
+        }
         self.state.new_search();
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
@@ -373,6 +393,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.stats = SearchStats::default();
             let iteration_start = Instant::now();
+            let audit_time_before = self.audit_time();
             let score = self.root_search(depth, result.score, selective);
             result.stats += self.stats;
             if self.aborted {
@@ -383,7 +404,9 @@ impl Searcher {
                 depth,
                 seldepth: self.stats.seldepth,
                 elapsed: self.start.elapsed(),
-                iteration_time: iteration_start.elapsed(),
+                iteration_time: iteration_start
+                    .elapsed()
+                    .saturating_sub(self.audit_time() - audit_time_before),
                 stats: self.stats,
                 total_nodes: self.nodes_before,
                 score,
@@ -416,7 +439,15 @@ impl Searcher {
             });
         }
         result.elapsed = self.start.elapsed();
+        result.audit = self.audit.as_ref().map(|audit| audit.tally.clone());
         result
+    }
+
+    /// Time spent in audit searches so far.
+    fn audit_time(&self) -> Duration {
+        self.audit
+            .as_ref()
+            .map_or(Duration::ZERO, |audit| audit.time)
     }
 
     /// One iteration at the root: the full window, or (`aspiration`) a narrow window around
@@ -456,11 +487,13 @@ impl Searcher {
             return true;
         }
         let nodes = self.nodes_before + self.stats.nodes();
-        if self
-            .config
-            .limits
-            .nodes
-            .is_some_and(|budget| nodes >= budget)
+        // Audit searches spend no budget (their nodes are rolled back after them).
+        if !self.auditing
+            && self
+                .config
+                .limits
+                .nodes
+                .is_some_and(|budget| nodes >= budget)
         {
             self.aborted = true;
         } else if nodes.is_multiple_of(CHECK_EVERY_NODES) {
@@ -499,7 +532,22 @@ fn random_streams(seed: u64) -> [Xoshiro256PlusPlus; COUNT] {
 
 /// Search `pos` under `config` with no way to stop it but its limits.
 pub fn search(pos: Position, config: SearchConfig, observer: &mut dyn Observer) -> SearchResult {
-    Searcher::new(pos, config, Arc::new(AtomicBool::new(false))).run(observer)
+    search_audited(pos, config, None, observer)
+}
+
+/// `search`, auditing each pruning or reduction decision with probability `audit` when given
+/// (the main search's nodes and result are the same either way).
+pub fn search_audited(
+    pos: Position,
+    config: SearchConfig,
+    audit: Option<f64>,
+    observer: &mut dyn Observer,
+) -> SearchResult {
+    let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)));
+    if let Some(rate) = audit {
+        searcher.enable_audit(rate);
+    }
+    searcher.run(observer)
 }
 
 #[cfg(test)]

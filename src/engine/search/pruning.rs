@@ -11,8 +11,13 @@ use crate::engine::score::Score;
 use crate::engine::stats::{Counter, counter};
 
 impl Searcher {
-    /// Step 5: cut the whole node before its moves. Never at the root, never in minimax.
-    pub(super) fn node_pruning(&mut self, node: &NodeView, selective: bool) -> Option<Score> {
+    /// Step 5: cut the whole node before its moves, with the score returned and the decision
+    /// that cut. Never at the root, never in minimax.
+    pub(super) fn node_pruning(
+        &mut self,
+        node: &NodeView,
+        selective: bool,
+    ) -> Option<(Counter, Score)> {
         if self.config.algorithm == Algorithm::Minimax || !selective {
             return None;
         }
@@ -23,38 +28,44 @@ impl Searcher {
             cut = reverse_futility::cut(node, node.beta - node.alpha > 1, &h.reverse_futility);
             cut.is_some()
         }) {
-            return cut;
+            return cut.map(|score| (counter!(ReverseFutility), score));
         }
 
         // Step 5b. Futility, frontier form (004).
         if self.consult(counter!(Futility.frontier), selective, |h| {
             futility::frontier_cut(node, &h.futility)
         }) {
-            return Some(node.beta);
+            return Some((counter!(Futility.frontier), node.beta));
         }
 
         // Step 5c. Razoring, node form (001).
         if self.consult(counter!(Razoring.node), selective, |h| {
             razoring::node_cut(node, &h.razoring)
         }) {
-            return Some(node.beta);
+            return Some((counter!(Razoring.node), node.beta));
         }
 
         // Step 5d. Null move (001): tested when allowed and tried, fired on a fail-high.
         let h = &self.config.heuristics;
-        if self.on(Id::NullMove) && null_move::allowed(node, &h.null_move) {
+        if self.on(Id::NullMove)
+            && !self.suppresses(counter!(NullMove))
+            && null_move::allowed(node, &h.null_move)
+        {
             let depth = null_move::search_depth(node, &h.null_move);
             if self.null_move_fails_high(counter!(NullMove), node, depth) {
-                return Some(node.beta);
+                return Some((counter!(NullMove), node.beta));
             }
         }
 
         // Step 5e. Guarded null move (002).
         let h = &self.config.heuristics;
-        if self.on(Id::NullMoveGuarded) && null_move_guarded::allowed(node, &h.null_move_guarded) {
+        if self.on(Id::NullMoveGuarded)
+            && !self.suppresses(counter!(NullMoveGuarded))
+            && null_move_guarded::allowed(node, &h.null_move_guarded)
+        {
             let depth = null_move_guarded::search_depth(node, &h.null_move_guarded);
             if self.null_move_fails_high(counter!(NullMoveGuarded), node, depth) {
-                return Some(node.beta);
+                return Some((counter!(NullMoveGuarded), node.beta));
             }
         }
         None
@@ -78,33 +89,33 @@ impl Searcher {
         fails_high
     }
 
-    /// Step 7c: skip the move (`Some(alpha)`) or cut the node (`Some(beta)`) before searching
-    /// it. Unverified forms first; then the 002 signals, which all share one reduced-depth
-    /// verification of the move. Never at the root, never in minimax.
+    /// Step 7c: skip the move (alpha) or cut the node (beta) before searching it, with the
+    /// decision that did. Unverified forms first; then the 002 signals, which all share one
+    /// reduced-depth verification of the move. Never at the root, never in minimax.
     pub(super) fn move_pruning(
         &mut self,
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
         selective: bool,
-    ) -> Option<Score> {
+    ) -> Option<(Counter, Score)> {
         if node.ply == 0 || !selective || self.config.algorithm == Algorithm::Minimax {
             return None;
         }
-        let skip = Some(node.alpha);
+        let skip = |counter| Some((counter, node.alpha));
 
         // Step 7c-i. Futility, pre-frontier form (004): unverified.
         if self.consult(counter!(Futility.pre_frontier), selective, |h| {
             futility::prunes_move(node, mv, &h.futility)
         }) {
-            return skip;
+            return skip(counter!(Futility.pre_frontier));
         }
 
         // Step 7c-ii. Razoring, move form (001): unverified.
         if self.consult(counter!(Razoring.move), selective, |h| {
             razoring::prunes_move(node, mv, &h.razoring)
         }) {
-            return skip;
+            return skip(counter!(Razoring.move));
         }
 
         // Step 7c-iii. static_lr's first listing (002), unverified when asked for.
@@ -113,7 +124,7 @@ impl Searcher {
                 static_lr::candidate(node, mv, &h.static_lr)
             })
         {
-            return skip;
+            return skip(counter!(StaticLr));
         }
 
         // Step 7c-iv. The verified signals need a verification shallower than the real

@@ -59,7 +59,7 @@ impl Searcher {
 
     /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon;
     /// `searched` is set when the node had moves to search.
-    fn forced_variant(
+    pub(super) fn forced_variant(
         &mut self,
         mut alpha: Score,
         beta: Score,
@@ -109,6 +109,8 @@ impl Searcher {
             if !in_check && self.on(Id::See) && self.config.heuristics.see.quiescence {
                 let losing = see::losing(self.pos.board(), mv);
                 if self.consult(counter!(See.quiescence), true, |_| losing) {
+                    let counter = counter!(See.quiescence);
+                    self.audit_quiescence_skip(counter, (alpha, beta), qdepth, Some(mv));
                     continue;
                 }
             }
@@ -121,6 +123,8 @@ impl Searcher {
                 momentum::quiescence_skip(qdepth, in_check, momentum, &h.momentum)
             });
             if skip {
+                let counter = counter!(Momentum.quiescence);
+                self.audit_quiescence_skip(counter, (alpha, beta), qdepth, None);
                 self.pos.unmake();
                 continue;
             }

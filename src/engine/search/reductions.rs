@@ -13,7 +13,7 @@ use crate::engine::heuristics::lmr::{self, LateMove};
 use crate::engine::heuristics::view::{MoveView, NodeView};
 use crate::engine::heuristics::{Id, gsr, gsr_simple, iid_null_window, main_selective, pvs};
 use crate::engine::score::Score;
-use crate::engine::stats::counter;
+use crate::engine::stats::{Counter, counter};
 
 impl Searcher {
     /// Step 6 of the main search: the node's GSR crossover point (002), one draw from the
@@ -87,6 +87,9 @@ impl Searcher {
                 self.stats.overruled(counter!(GsrSimple));
                 -self.alphabeta(-beta, -alpha, new_depth, true)
             } else {
+                if !self.aborted {
+                    self.audit_made_move(&[counter!(GsrSimple)], node, new_depth, probe);
+                }
                 probe
             }
         } else {
@@ -103,6 +106,16 @@ impl Searcher {
                 self.stats.overruled(counter!(Lmr));
             }
             score = -self.alphabeta(-child_beta, -child_alpha, new_depth, true);
+        } else if reduction > 0 && !self.aborted {
+            // The reduction stood: audit it against the full-depth search.
+            let mut reducers = arrayvec::ArrayVec::<Counter, 2>::new();
+            if gsr_reduction > 0 {
+                reducers.push(counter!(Gsr));
+            }
+            if lmr_reduction > 0 {
+                reducers.push(counter!(Lmr));
+            }
+            self.audit_made_move(&reducers, node, new_depth, score);
         }
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.
@@ -175,6 +188,9 @@ impl Searcher {
         let mut score = -self.alphabeta(-alpha - 1, -alpha, next_depth - 1, true);
         if iid_null_window::deepen(node, mv, score > alpha, cross, &params) {
             score = -self.alphabeta(-alpha - 1, -alpha, next_depth, true);
+        } else if !self.aborted {
+            // The move stays searched a ply shallower (its score is at most alpha).
+            self.audit_made_move(&[counter!(IidNullWindow)], node, next_depth, score);
         }
 
         // Step I3. A null-window result above alpha is searched again with the full window.

@@ -132,15 +132,15 @@ impl Searcher {
             .collect();
     }
 
-    /// Step 7c-iv: the verified 002 signals. `Some(alpha)` skips the move, `Some(beta)` cuts
-    /// the node; `None` searches it.
+    /// Step 7c-iv: the verified 002 signals. `Some((signal, alpha))` skips the move,
+    /// `Some((signal, beta))` cuts the node; `None` searches it.
     pub(super) fn verified_signals(
         &mut self,
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
         selective: bool,
-    ) -> Option<Score> {
+    ) -> Option<(Counter, Score)> {
         let mut verification = None;
         // Step 7c-iv-a. Only the entries chosen for this configuration (`select_signals`).
         for index in 0..self.active_signals.len() {
@@ -155,10 +155,11 @@ impl Searcher {
                 new_depth,
                 &mut verification,
             ) {
-                return Some(match signal.side {
+                let score = match signal.side {
                     Side::Beta => node.beta,
                     Side::Alpha | Side::Both => node.alpha,
-                });
+                };
+                return Some((signal.counter, score));
             }
         }
         None

@@ -4,6 +4,8 @@
 //! needed), so they render the same on any machine. This module draws no chart itself: the
 //! report (`report/charts/`) and the reproduction (`reproduce/chart.rs`) own theirs.
 
+pub mod heatmap;
+
 use plotters::prelude::*;
 use std::path::Path;
 

@@ -185,6 +185,15 @@ pub struct Analysis {
     pub variants: Vec<VariantAnalysis>,
     /// The statistical tests named in the report, for the reader.
     pub methods: BTreeMap<String, String>,
+    /// The pruning audit of each audited variant (`run --audit`).
+    #[serde(default)]
+    pub audits: Vec<super::VariantAudit>,
+    /// The interaction matrix (`run --ablation pairs`).
+    #[serde(default)]
+    pub interactions: Option<super::Interactions>,
+    /// The curves of each swept parameter (`run --sweep`).
+    #[serde(default)]
+    pub sweeps: Vec<super::SweepCurve>,
 }
 
 /// A limit in words.

@@ -263,6 +263,12 @@ pub fn markdown(a: &Analysis) -> String {
             chart.title, chart.title, chart.file
         ));
     }
+    out.push_str(&super::audit::markdown(&a.audits));
+    out.push_str(&super::designs::markdown(
+        &a.interactions,
+        &a.sweeps,
+        &a.baseline,
+    ));
     out.push_str(&counters_section(a));
     out.push_str("\n## Methods\n\n");
     for (what, test) in &a.methods {

@@ -4,17 +4,24 @@
 //! every number in the Markdown can be found in the JSON.
 
 mod analysis;
+mod audit;
 mod charts;
+mod designs;
 mod markdown;
 mod measures;
 mod tables;
 
 pub use analysis::*;
+pub use audit::{AuditLine, SignalHits, VariantAudit, depth_name};
 pub use charts::CHARTS;
+pub use designs::{
+    Interactions, PairEffect, SingleEffect, SweepCurve, SweepSeries, SweepValue, sweep_file,
+};
 pub use markdown::{markdown, summary_table, terminal_summary};
 pub use tables::write_csv;
 
 use super::compare::{self, PairedRatio};
+use super::design::Design;
 use super::external::EngineSpec;
 use super::results::{Header, PositionRecord, RecordKey, read_existing};
 use measures::{
@@ -36,6 +43,8 @@ pub struct Dataset {
     pub variants: Vec<(String, String)>,
     /// Every position record.
     pub records: Vec<PositionRecord>,
+    /// How the variants were made (`--ablation pairs`, `--sweep`), when a design made them.
+    pub design: Option<Design>,
 }
 
 impl Dataset {
@@ -84,6 +93,20 @@ impl Dataset {
                         header.suites.join(", "),
                         first.suites.join(", "),
                     ));
+                }
+            }
+            if let Some(design) = &header.design {
+                match &data.design {
+                    Some(mine) if mine != design => {
+                        return Err(format!(
+                            "{} was made by another design ({} over '{}') than {}: one report reads one design",
+                            path.display(),
+                            design_kind(design),
+                            design.base(),
+                            data.files[0].display()
+                        ));
+                    }
+                    _ => data.design = Some(design.clone()),
                 }
             }
             for variant in &header.variants {
@@ -143,6 +166,13 @@ impl Dataset {
             .flat_map(|h| &h.variants)
             .find(|v| v.label == label)
             .and_then(|v| v.engine.as_ref())
+    }
+}
+
+fn design_kind(design: &Design) -> &'static str {
+    match design {
+        Design::Pairs { .. } => "pairs",
+        Design::Sweep { .. } => "a sweep",
     }
 }
 
@@ -254,12 +284,44 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
                 across_seeds: across_seeds(&mine),
             }
         })
-        .collect();
+        .collect::<Vec<VariantAnalysis>>();
+    let mut audits = Vec::new();
+    for (label, _) in &data.variants {
+        if let Some(audit) = audit::variant_audit(label, &of(label))? {
+            audits.push(audit);
+        }
+    }
+    let (interactions, sweeps) = match &data.design {
+        Some(design) => {
+            let nodes = data
+                .variants
+                .iter()
+                .map(|(l, _)| (l.clone(), per_position(&of(l), |r| r.nodes as f64)))
+                .collect();
+            let solved = data
+                .variants
+                .iter()
+                .map(|(l, _)| (l.clone(), first_seed_solved(&of(l))))
+                .collect();
+            let per = designs::PerPosition {
+                nodes: &nodes,
+                solved: &solved,
+            };
+            (
+                designs::interactions(design, &per),
+                designs::sweeps(design, &variants),
+            )
+        }
+        None => (None, Vec::new()),
+    };
     Ok(Analysis {
         meta: meta(data),
         baseline,
         variants,
         methods: methods(),
+        audits,
+        interactions,
+        sweeps,
     })
 }
 
@@ -311,6 +373,11 @@ fn methods() -> BTreeMap<String, String> {
         ("ratio p-value", compare::WILCOXON),
         ("across seeds", compare::T_INTERVAL),
         ("geometric means and EBF", "t interval on logs"),
+        ("audit error rates and signal hit rates", compare::WILSON),
+        (
+            "synergy",
+            "ratio(A+B) / (ratio(A) · ratio(B)) per position: geometric mean with the t interval of the logs, Wilcoxon signed-rank p",
+        ),
         (
             "EBF",
             "(N_d / N_(d-2))^(1/2) per position, N_d the nodes of iteration d: stable across the parity of d, unlike N_d / N_(d-1)",

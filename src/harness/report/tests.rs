@@ -29,6 +29,8 @@ fn header(labels: &[(&str, &str)]) -> Header {
         shard: None,
         positions: Some(vec![(1..=8).collect()]),
         missing: Vec::new(),
+        audit: None,
+        design: None,
     }
 }
 
@@ -86,6 +88,7 @@ fn record(variant: &str, line: usize, base: u64, solved: bool) -> PositionRecord
         time_to_solution_ms: solved.then_some(1.0 + line as f64),
         depth_to_solution: solved.then_some(1 + (line % 3) as u32),
         failure: None,
+        audit: None,
     }
 }
 

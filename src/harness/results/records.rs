@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::audit::AuditRow;
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::stats::HeuristicCounters;
+use crate::harness::design::Design;
 use crate::harness::external;
 
 /// The results format written by this searchlab: 2 = heuristic counters follow the rules of
@@ -85,6 +87,12 @@ pub struct Header {
     /// Searches of the run that a merge did not find in any shard.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<RecordKey>,
+    /// The pruning audit's sampling rate (`--audit`), when the searches were audited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<f64>,
+    /// How the variants were made (`--ablation pairs`, `--sweep`), when a design made them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<Design>,
 }
 
 impl Header {
@@ -100,6 +108,8 @@ impl Header {
             && self.seeds == other.seeds
             && self.shard == other.shard
             && self.format == other.format
+            && self.audit == other.audit
+            && self.design == other.design
             && same_positions
     }
 
@@ -227,6 +237,9 @@ pub struct PositionRecord {
     /// Why an external engine's search failed (crash, hang, illegal move).
     #[serde(default)]
     pub failure: Option<String>,
+    /// The pruning audit of the search (`--audit`): per decision and remaining depth.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<Vec<AuditRow>>,
 }
 
 impl PositionRecord {

@@ -1,14 +1,17 @@
 //! The report's charts, one file each; every chart draws from the [`Analysis`] only, in the
 //! style of `harness::plot`.
 
+mod audit;
 mod depth_by_time;
 mod ebf;
 mod first_move_cutoffs;
 mod heuristic_rates;
+mod interactions;
 mod node_ratio;
 mod nodes_by_depth;
 mod solved_by_depth;
 mod solved_by_time;
+mod sweep;
 
 use super::analysis::Analysis;
 use std::path::Path;
@@ -66,10 +69,22 @@ pub const CHARTS: &[Chart] = &[
     },
 ];
 
-/// Draw every chart into `dir`.
+/// Draw every chart into `dir`, and the charts of the sections the analysis has: the audit,
+/// the interaction matrix, each swept parameter.
 pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
     for chart in CHARTS {
         (chart.draw)(analysis, &dir.join(format!("{}.svg", chart.file)))?;
+    }
+    if !analysis.audits.is_empty() {
+        audit::draw(analysis, &dir.join("audit.svg"))?;
+    }
+    if analysis.interactions.is_some() {
+        interactions::draw_nodes(analysis, &dir.join("interactions.svg"))?;
+        interactions::draw_solves(analysis, &dir.join("interactions_solves.svg"))?;
+    }
+    for curve in &analysis.sweeps {
+        let file = super::sweep_file(&curve.param);
+        sweep::draw(analysis, curve, &dir.join(format!("{file}.svg")))?;
     }
     Ok(())
 }

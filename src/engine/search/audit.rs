@@ -1,0 +1,471 @@
+//! The pruning audit's searches (`engine::audit` says what is measured and how a decision is
+//! judged).
+//!
+//! An audit search runs at the node that decided, in the middle of the main search, and must
+//! leave no trace in it: the counters, the PV table, the frames, the random streams and the
+//! ordering tables are saved before and put back after (the 1.2 MB continuation history keeps a
+//! journal of the cells it changes instead), the transposition table is read but written only
+//! in a table of the audits' own, the node budget ignores audit nodes, and the audit's time is
+//! taken off the clock. So `--audit` never changes the main search's nodes, scores or moves
+//! (a test checks it), and with depth or node limits the audits themselves are reproducible:
+//! which decisions are audited is drawn from a stream of their own, seeded by the search seed.
+//! Audit searches audit nothing themselves.
+
+use std::time::{Duration, Instant};
+
+use cozy_chess::Move;
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::{DEFAULT_HASH_MB, Frame, PvTable, Searcher};
+use crate::engine::audit::{AuditTally, wrong_by};
+use crate::engine::heuristics::countermove::Countermoves;
+use crate::engine::heuristics::history::History;
+use crate::engine::heuristics::killers::Killers;
+use crate::engine::heuristics::view::NodeView;
+use crate::engine::heuristics::{COUNT, Id};
+use crate::engine::score::{MAX_PLY, Score};
+use crate::engine::stats::{Counter, SearchStats, counter};
+use crate::engine::tt::{Bound, Entry, TranspositionTable};
+
+/// Mixed into the search seed for the audit's sampling stream, apart from every heuristic's.
+const AUDIT_STREAM: u64 = 0xa0d1_7a0d_17a0_d17a;
+
+/// The audit of one search: how often, what it found, and its own table.
+pub(super) struct Auditor {
+    rate: f64,
+    rng: Xoshiro256PlusPlus,
+    pub(super) tally: AuditTally,
+    /// What the audit searches store; they read it and the main table, never write the main one.
+    table: TranspositionTable,
+    /// Per ply: an `iir` decision waiting for its node's result, with the node's entry depth
+    /// and window.
+    pending_iir: Vec<Option<(i32, Score, Score)>>,
+    /// Time spent in audit searches.
+    pub(super) time: Duration,
+}
+
+impl Auditor {
+    pub(super) fn new(rate: f64, with_table: bool) -> Self {
+        Auditor {
+            rate,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            tally: AuditTally::default(),
+            table: TranspositionTable::new(if with_table { DEFAULT_HASH_MB } else { 0 }),
+            pending_iir: vec![None; MAX_PLY + 1],
+            time: Duration::ZERO,
+        }
+    }
+
+    /// A new search: the sampling stream from its seed, nothing found yet.
+    pub(super) fn reset(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ AUDIT_STREAM);
+        self.tally = AuditTally::default();
+        self.table.clear();
+        self.pending_iir.fill(None);
+        self.time = Duration::ZERO;
+    }
+}
+
+/// What an audit search could change in the main search, saved before it.
+struct Snapshot {
+    stats: SearchStats,
+    pv: PvTable,
+    frames: Box<[Frame; MAX_PLY + 1]>,
+    streams: [Xoshiro256PlusPlus; COUNT],
+    killers: Killers,
+    history: History,
+    countermoves: Countermoves,
+}
+
+impl Searcher {
+    /// Audit each pruning or reduction decision with probability `rate` (0 < rate <= 1).
+    pub fn enable_audit(&mut self, rate: f64) {
+        let with_table = self.on(Id::Tt);
+        self.audit = Some(Box::new(Auditor::new(rate, with_table)));
+    }
+
+    /// Should the decision just taken be audited? Never inside an audit search; otherwise one
+    /// draw from the audit's stream.
+    fn audits(&mut self) -> bool {
+        if self.auditing {
+            return false;
+        }
+        match &mut self.audit {
+            Some(audit) => {
+                let draw = audit.rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
+                draw < audit.rate
+            }
+            None => false,
+        }
+    }
+
+    /// The decision `counter` is left out at the current node (the node an audit searches
+    /// again without it).
+    #[inline]
+    pub(super) fn suppresses(&self, counter: Counter) -> bool {
+        self.suppressed
+            .is_some_and(|(c, ply)| c == counter && ply == self.pos.ply())
+    }
+
+    /// The transposition table entry for `key`: in an audit search the deeper of the audit's
+    /// own entry and the main table's.
+    #[inline]
+    pub(super) fn tt_probe(&self, key: u64) -> Option<Entry> {
+        let main = self.state.tt.probe(key);
+        match (&self.audit, self.auditing) {
+            (Some(audit), true) => match (audit.table.probe(key), main) {
+                (Some(own), Some(main)) if main.depth() > own.depth() => Some(main),
+                (Some(own), _) => Some(own),
+                (None, main) => main,
+            },
+            _ => main,
+        }
+    }
+
+    /// Store a result: an audit search stores into its own table.
+    #[inline]
+    pub(super) fn tt_store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        best: Option<Move>,
+        ply: usize,
+    ) {
+        match (&mut self.audit, self.auditing) {
+            (Some(audit), true) => audit.table.store(key, depth, score, bound, best, ply),
+            _ => self.state.tt.store(key, depth, score, bound, best, ply),
+        }
+    }
+
+    fn snapshot(&mut self) -> Snapshot {
+        self.state.continuation.begin_journal();
+        Snapshot {
+            stats: self.stats,
+            pv: self.pv.clone(),
+            frames: self.frames.clone(),
+            streams: self.streams.clone(),
+            killers: self.state.killers.clone(),
+            history: self.state.history.clone(),
+            countermoves: self.state.countermoves.clone(),
+        }
+    }
+
+    fn restore(&mut self, saved: Snapshot) {
+        self.stats = saved.stats;
+        self.pv = saved.pv;
+        self.frames = saved.frames;
+        self.streams = saved.streams;
+        self.state.killers = saved.killers;
+        self.state.history = saved.history;
+        self.state.countermoves = saved.countermoves;
+        self.state.continuation.roll_back();
+    }
+
+    /// Run `search` as an audit search and put everything back: its score and nodes, or
+    /// `None` when it was stopped (a `stop` or the clock: the main search then stops too).
+    fn audit_search(&mut self, search: impl FnOnce(&mut Self) -> Score) -> Option<(Score, u64)> {
+        let began = Instant::now();
+        let saved = self.snapshot();
+        let nodes_before = self.stats.nodes();
+        self.auditing = true;
+        let score = search(self);
+        self.auditing = false;
+        let nodes = self.stats.nodes() - nodes_before;
+        self.restore(saved);
+        let spent = began.elapsed();
+        // The clock runs for the main search only.
+        self.start += spent;
+        if let Some(audit) = &mut self.audit {
+            audit.time += spent;
+        }
+        (!self.aborted).then_some((score, nodes))
+    }
+
+    /// Count an audited decision under each of `counters`.
+    fn judge(
+        &mut self,
+        counters: &[Counter],
+        depth: i32,
+        claim: Score,
+        found: Option<(Score, u64)>,
+        window: (Score, Score),
+    ) {
+        let (Some((full, nodes)), Some(audit)) = (found, &mut self.audit) else {
+            return;
+        };
+        let wrong = wrong_by(claim, full, window.0, window.1);
+        for &counter in counters {
+            audit.tally.record(counter, depth, wrong, nodes);
+        }
+    }
+
+    /// A node was cut by `counter` with `claim`: search it again without that decision, at
+    /// the depth it was entered with.
+    pub(super) fn audit_node_cut(
+        &mut self,
+        counter: Counter,
+        node: &NodeView,
+        entry_depth: i32,
+        claim: Score,
+    ) {
+        if !self.audits() {
+            return;
+        }
+        let ply = node.ply;
+        let found = self.audit_search(|s| {
+            s.suppressed = Some((counter, ply));
+            let score = s.alphabeta(node.alpha, node.beta, entry_depth, true);
+            s.suppressed = None;
+            score
+        });
+        self.judge(
+            &[counter],
+            node.depth,
+            claim,
+            found,
+            (node.alpha, node.beta),
+        );
+    }
+
+    /// `mv` was skipped before it was made: search it as the move loop would have, extension
+    /// included, with no reduction.
+    pub(super) fn audit_skipped_move(
+        &mut self,
+        counter: Counter,
+        node: &NodeView,
+        mv: Move,
+        legal: usize,
+    ) {
+        if !self.audits() {
+            return;
+        }
+        let found = self.audit_search(|s| {
+            let (_, extension) = s.enter_move(mv, legal, true);
+            let new_depth = node.depth - 1 + extension;
+            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth, true);
+            s.pos.unmake();
+            score
+        });
+        self.judge(
+            &[counter],
+            node.depth,
+            node.alpha,
+            found,
+            (node.alpha, node.beta),
+        );
+    }
+
+    /// The move just made was skipped, cut on, or searched reduced with `claim` by
+    /// `counters`: search it at `new_depth` in the node's window.
+    pub(super) fn audit_made_move(
+        &mut self,
+        counters: &[Counter],
+        node: &NodeView,
+        new_depth: i32,
+        claim: Score,
+    ) {
+        if !self.audits() {
+            return;
+        }
+        let found = self.audit_search(|s| -s.alphabeta(-node.beta, -node.alpha, new_depth, true));
+        self.judge(counters, node.depth, claim, found, (node.alpha, node.beta));
+    }
+
+    /// A capture was left out of the quiescence search (`mv`: not made yet; `None`: the move
+    /// is on the board): search it there.
+    pub(super) fn audit_quiescence_skip(
+        &mut self,
+        counter: Counter,
+        window: (Score, Score),
+        qdepth: i32,
+        mv: Option<Move>,
+    ) {
+        if !self.audits() {
+            return;
+        }
+        let found = self.audit_search(|s| {
+            if let Some(mv) = mv {
+                s.pos.make(mv);
+            }
+            let mut searched = false;
+            let score = -s.forced_variant(-window.1, -window.0, qdepth + 1, &mut searched);
+            if mv.is_some() {
+                s.pos.unmake();
+            }
+            score
+        });
+        self.judge(&[counter], 0, window.0, found, window);
+    }
+
+    /// `iir` reduced the current node: audit it once the node has its result.
+    pub(super) fn note_iir(&mut self, entry_depth: i32, alpha: Score, beta: Score) {
+        if self.audits() {
+            let ply = self.pos.ply();
+            if let Some(audit) = &mut self.audit {
+                audit.pending_iir[ply] = Some((entry_depth, alpha, beta));
+            }
+        }
+    }
+
+    /// The current node returned `claim`: when `iir` reduced it and is to be audited, search
+    /// it again at its entry depth without the reduction.
+    pub(super) fn audit_pending_iir(&mut self, claim: Score) {
+        let ply = self.pos.ply();
+        let Some((depth, alpha, beta)) = self
+            .audit
+            .as_mut()
+            .and_then(|audit| audit.pending_iir[ply].take())
+        else {
+            return;
+        };
+        if self.aborted {
+            return;
+        }
+        let counter = counter!(Iir);
+        let found = self.audit_search(|s| {
+            s.suppressed = Some((counter, ply));
+            let score = s.alphabeta(alpha, beta, depth, true);
+            s.suppressed = None;
+            score
+        });
+        self.judge(&[counter], depth, claim, found, (alpha, beta));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::config::{Limits, SearchConfig};
+    use crate::engine::eval::EvalKind;
+    use crate::engine::position::Position;
+    use crate::engine::search::{SearchResult, Silent};
+    use crate::engine::spec;
+
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    fn searched(spec_text: &str, fen: &str, depth: u32, audit: Option<f64>) -> SearchResult {
+        let config = SearchConfig {
+            limits: Limits::depth(depth),
+            ..spec::configure(spec_text, None, 1).unwrap()
+        };
+        searched_with(config, fen, audit)
+    }
+
+    fn searched_with(config: SearchConfig, fen: &str, audit: Option<f64>) -> SearchResult {
+        let board = crate::engine::fen::parse_position(fen).unwrap();
+        let pos = Position::new(board, EvalKind::Full);
+        let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)));
+        if let Some(rate) = audit {
+            searcher.enable_audit(rate);
+        }
+        searcher.run(&mut Silent)
+    }
+
+    fn same_search(a: &SearchResult, b: &SearchResult) {
+        assert_eq!(a.stats, b.stats);
+        assert_eq!(a.best_move, b.best_move);
+        assert_eq!(a.score, b.score);
+        let lines = |r: &SearchResult| -> Vec<_> {
+            r.iterations
+                .iter()
+                .map(|i| (i.stats, i.score, i.pv.clone()))
+                .collect()
+        };
+        assert_eq!(lines(a), lines(b));
+    }
+
+    #[test]
+    fn an_audit_never_changes_the_main_search() {
+        for spec_text in ["all", "modern", "classic,+gsr,+momentum"] {
+            let plain = searched(spec_text, KIWIPETE, 6, None);
+            let audited = searched(spec_text, KIWIPETE, 6, Some(1.0));
+            same_search(&plain, &audited);
+            let tally = audited.audit.expect("an audited search has an audit");
+            assert!(!tally.is_empty(), "{spec_text}: decisions were audited");
+            assert!(tally.nodes() > 0);
+            assert!(plain.audit.is_none());
+        }
+    }
+
+    #[test]
+    fn a_sampled_audit_is_reproducible_and_a_subset() {
+        let first = searched("modern", KIWIPETE, 6, Some(0.1)).audit.unwrap();
+        let again = searched("modern", KIWIPETE, 6, Some(0.1)).audit.unwrap();
+        assert_eq!(first, again);
+        let whole = searched("modern", KIWIPETE, 6, Some(1.0)).audit.unwrap();
+        let (sampled, all): (u64, u64) = (
+            first.by_decision().values().map(|c| c.audited).sum(),
+            whole.by_decision().values().map(|c| c.audited).sum(),
+        );
+        assert!(sampled > 0 && sampled * 4 < all, "{sampled} of {all}");
+    }
+
+    #[test]
+    fn audits_cover_every_kind_of_decision() {
+        let tally = searched("all", KIWIPETE, 6, Some(1.0)).audit.unwrap();
+        let keys: Vec<String> = tally.by_decision().keys().map(|c| c.key()).collect();
+        for expected in [
+            "null_move",
+            "futility.pre_frontier",
+            "futility_move_count",
+            "razoring.move",
+            "static_lr",
+            "gsr",
+        ] {
+            assert!(keys.iter().any(|k| k == expected), "{expected} in {keys:?}");
+        }
+        let tally = searched("modern", KIWIPETE, 6, Some(1.0)).audit.unwrap();
+        let keys: Vec<String> = tally.by_decision().keys().map(|c| c.key()).collect();
+        for expected in [
+            "lmr",
+            "reverse_futility",
+            "late_move_pruning",
+            "see.quiescence",
+            "iir",
+        ] {
+            assert!(keys.iter().any(|k| k == expected), "{expected} in {keys:?}");
+        }
+    }
+
+    #[test]
+    fn a_deliberately_wrong_pruning_is_caught_more_often() {
+        // A negative margin cuts nodes whose evaluation is below beta: a SPEC refuses it (the
+        // parameter's range starts at 0), so the configuration is set by hand. The frontier
+        // form alone: the pre-frontier form is its mirror one ply up (a move it skips is a
+        // child the frontier form would cut), so with both on the frontier form rarely acts.
+        // Quiet positions: in a tactical one (Kiwipete) the side to move nearly always has a
+        // capture worth more than three pawns, and even the reckless cut is right.
+        let rate = |margin: i32| {
+            let mut config = SearchConfig {
+                limits: Limits::depth(6),
+                ..spec::configure(
+                    "quiescence,tt,futility,futility.pre_frontier=false",
+                    None,
+                    1,
+                )
+                .unwrap()
+            };
+            config.heuristics.futility.margin = margin;
+            let mut total = AuditTally::default();
+            for fen in ["startpos", "8/5pk1/6p1/3P4/5P2/6PK/8/8 w - - 0 1"] {
+                total.merge(&searched_with(config, fen, Some(1.0)).audit.unwrap());
+            }
+            let cell = total.by_decision()[&counter!(Futility.frontier)];
+            assert!(cell.audited > 1000, "margin {margin}: {cell:?}");
+            cell.error_rate().unwrap()
+        };
+        let sound = rate(50);
+        let reckless = rate(-300);
+        assert!(sound < 0.01, "the default margin errs rarely: {sound}");
+        assert!(
+            reckless > 0.1,
+            "three pawns of optimism are caught: {reckless}"
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! One swept parameter: the node ratio to the baseline (top) and the solve rate (bottom)
+//! against the parameter's value, each with its 95% interval (t on the paired log ratios;
+//! Wilson), one line per value of the other swept parameters, and the documents' default
+//! marked by a dashed line.
+
+use crate::harness::plot::{FONT, canvas, colour, error, legend};
+use crate::harness::report::SweepCurve;
+use crate::harness::report::analysis::Analysis;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// The series' name in the legend.
+fn series_name(fixed: &[(String, f64)]) -> String {
+    if fixed.is_empty() {
+        return "sweep".into();
+    }
+    fixed
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A range over `values` with 8% room, never empty.
+fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
+    let (mut low, mut high) = (f64::MAX, f64::MIN);
+    for v in values.filter(|v| v.is_finite()) {
+        low = low.min(v);
+        high = high.max(v);
+    }
+    if low > high {
+        return 0.0..1.0;
+    }
+    let room = ((high - low) * 0.08).max(1e-3 * high.abs().max(1.0));
+    (low - room)..(high + room)
+}
+
+/// One panel: `value` gives (low, estimate, high) of a point.
+#[allow(clippy::too_many_arguments)]
+fn panel(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    curve: &SweepCurve,
+    y_desc: &str,
+    value: impl Fn(&crate::harness::report::SweepValue) -> Option<(f64, f64, f64)>,
+    reference: Option<f64>,
+    path: &Path,
+    with_legend: bool,
+) -> Result<(), String> {
+    let xs = padded(
+        curve
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.value))
+            .chain([curve.default]),
+    );
+    let ys = padded(
+        curve
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().filter_map(&value))
+            .flat_map(|(l, _, h)| [l, h])
+            .chain(reference),
+    );
+    let mut chart = ChartBuilder::on(area)
+        .margin(14)
+        .x_label_area_size(44)
+        .y_label_area_size(70)
+        .build_cartesian_2d(xs.clone(), ys.clone())
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc(curve.param.as_str())
+        .y_desc(y_desc)
+        .light_line_style(RGBColor(235, 235, 235))
+        .axis_desc_style((FONT, 15))
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(error(path))?;
+    // The default as a dashed vertical line: 21 dashes.
+    let step = (ys.end - ys.start) / 41.0;
+    let dashes = (0..21).map(|k| {
+        let y = ys.start + 2.0 * k as f64 * step;
+        PathElement::new(
+            vec![(curve.default, y), (curve.default, y + step)],
+            BLACK.mix(0.7).stroke_width(2),
+        )
+    });
+    chart
+        .draw_series(dashes)
+        .map_err(error(path))?
+        .label(format!("default {} = {}", curve.param, curve.default))
+        .legend(|(x, y)| {
+            PathElement::new(vec![(x, y), (x + 8, y)], BLACK.mix(0.7).stroke_width(2))
+        });
+    if let Some(r) = reference {
+        chart
+            .draw_series(LineSeries::new(
+                vec![(xs.start, r), (xs.end, r)],
+                BLACK.mix(0.3),
+            ))
+            .map_err(error(path))?;
+    }
+    for (i, s) in curve.series.iter().enumerate() {
+        let c = colour(i);
+        let points: Vec<(f64, (f64, f64, f64))> = s
+            .points
+            .iter()
+            .filter_map(|p| value(p).map(|v| (p.value, v)))
+            .collect();
+        chart
+            .draw_series(points.iter().map(|(x, (l, e, h))| {
+                ErrorBar::new_vertical(*x, *l, *e, *h, c.stroke_width(2), 10)
+            }))
+            .map_err(error(path))?;
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().map(|(x, (_, e, _))| (*x, *e)),
+                c.stroke_width(2),
+            ))
+            .map_err(error(path))?
+            .label(series_name(&s.fixed))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .map(|(x, (_, e, _))| Circle::new((*x, *e), 4, c.filled())),
+            )
+            .map_err(error(path))?;
+    }
+    if with_legend {
+        legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
+    }
+    Ok(())
+}
+
+pub fn draw(a: &Analysis, curve: &SweepCurve, path: &Path) -> Result<(), String> {
+    let area = canvas(
+        path,
+        (960, 820),
+        &format!("Sweep of {}: node ratio and solve rate", curve.param),
+        &a.meta.caption(),
+    )?;
+    let (top, bottom) = area.split_vertically(400);
+    panel(
+        &top,
+        curve,
+        &format!("nodes ÷ {} (95% interval)", a.baseline),
+        |p| p.node_ratio.map(|r| (r.low, r.estimate, r.high)),
+        Some(1.0),
+        path,
+        true,
+    )?;
+    panel(
+        &bottom,
+        curve,
+        "solved, % (Wilson 95%)",
+        |p| {
+            p.solved.map(|s| {
+                let rate = 100.0 * s.solved as f64 / s.judged.max(1) as f64;
+                (100.0 * s.low, rate, 100.0 * s.high)
+            })
+        },
+        None,
+        path,
+        false,
+    )?;
+    area.present().map_err(error(path))
+}
