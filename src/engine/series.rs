@@ -12,6 +12,26 @@ fn ema(previous: f64, value: f64, n: f64) -> f64 {
     previous + (value - previous) * n.recip()
 }
 
+/// The periods of the series a configuration may change.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Periods {
+    /// The EMA channel's fast and slow EMAs (002: 5 and 10).
+    pub channel_fast: f64,
+    pub channel_slow: f64,
+    /// The RSI's EMA (002: 5).
+    pub rsi: f64,
+}
+
+impl Default for Periods {
+    fn default() -> Self {
+        Periods {
+            channel_fast: 5.0,
+            channel_slow: 10.0,
+            rsi: 5.0,
+        }
+    }
+}
+
 /// The series of 002 at one point of the line, from White's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SeriesEntry {
@@ -19,22 +39,24 @@ pub struct SeriesEntry {
     pub eval: Score,
     /// Material balance (for White).
     pub material: Score,
-    /// EMAs of `eval` with periods 3, 5, 8, 10, 16, 24 and 32.
+    /// EMAs of `eval` with periods 3, 8, 16, 24 and 32 ...
     pub ema3: f64,
-    /// Period 5.
-    pub ema5: f64,
+    /// ... and the EMA channel's two (002: 5 and 10; `ema_channel.fast_period`,
+    /// `ema_channel.slow_period`).
+    pub channel_fast: f64,
     /// Period 8.
     pub ema8: f64,
-    /// Period 10.
-    pub ema10: f64,
+    /// The channel's slow EMA (002's `ema10`).
+    pub channel_slow: f64,
     /// Period 16.
     pub ema16: f64,
     /// Period 24.
     pub ema24: f64,
     /// Period 32.
     pub ema32: f64,
-    /// 002's "stdev": EMA10 of `|eval - ema10|` (a deviation, the same for both sides).
-    pub dev10: f64,
+    /// 002's "stdev": the slow EMA of `|eval - channel_slow|`, at the slow period (a
+    /// deviation, the same for both sides).
+    pub channel_dev: f64,
     /// EMAs of material with periods 10 and 24 (002, window margins).
     pub material_ema10: f64,
     /// Period 24.
@@ -57,13 +79,13 @@ impl SeriesEntry {
             eval,
             material,
             ema3: e,
-            ema5: e,
+            channel_fast: e,
             ema8: e,
-            ema10: e,
+            channel_slow: e,
             ema16: e,
             ema24: e,
             ema32: e,
-            dev10: 0.0,
+            channel_dev: 0.0,
             material_ema10: m,
             material_ema24: m,
             trend_b: 0.0,
@@ -73,10 +95,10 @@ impl SeriesEntry {
     }
 
     /// The next point after a move that left `eval` and `material` (for White).
-    pub(super) fn next(&self, eval: Score, material: Score, rsi_period: f64) -> Self {
+    pub(super) fn next(&self, eval: Score, material: Score, periods: &Periods) -> Self {
         let e = f64::from(eval);
         let m = f64::from(material);
-        let ema10 = ema(self.ema10, e, 10.0);
+        let slow = ema(self.channel_slow, e, periods.channel_slow);
         let ema8 = ema(self.ema8, e, 8.0);
         let ema16 = ema(self.ema16, e, 16.0);
         let ema32 = ema(self.ema32, e, 32.0);
@@ -86,18 +108,18 @@ impl SeriesEntry {
             eval,
             material,
             ema3: ema(self.ema3, e, 3.0),
-            ema5: ema(self.ema5, e, 5.0),
+            channel_fast: ema(self.channel_fast, e, periods.channel_fast),
             ema8,
-            ema10,
+            channel_slow: slow,
             ema16,
             ema24: ema(self.ema24, e, 24.0),
             ema32,
-            dev10: ema(self.dev10, (e - ema10).abs(), 10.0),
+            channel_dev: ema(self.channel_dev, (e - slow).abs(), periods.channel_slow),
             material_ema10: ema(self.material_ema10, m, 10.0),
             material_ema24: ema(self.material_ema24, m, 24.0),
             trend_b: ema(self.trend_b, trend_a, 3.0),
-            rsi_up: ema(self.rsi_up, increment.max(0.0), rsi_period),
-            rsi_down: ema(self.rsi_down, (-increment).max(0.0), rsi_period),
+            rsi_up: ema(self.rsi_up, increment.max(0.0), periods.rsi),
+            rsi_down: ema(self.rsi_down, (-increment).max(0.0), periods.rsi),
         }
     }
 
@@ -112,20 +134,21 @@ impl SeriesEntry {
 pub struct LineStats {
     /// Static evaluation now.
     pub eval: Score,
-    /// EMAs of the evaluation.
+    /// EMAs of the evaluation: period 3 ...
     pub ema3: f64,
-    /// Period 5.
-    pub ema5: f64,
-    /// Period 10.
-    pub ema10: f64,
+    /// ... the channel's fast one (002: period 5) ...
+    pub channel_fast: f64,
+    /// ... and slow one (002: period 10).
+    pub channel_slow: f64,
     /// Period 24.
     pub ema24: f64,
-    /// `|ema5 - ema10|` now and one ply earlier (002, refinement (a): divergence).
+    /// `|channel_fast - channel_slow|` now and one ply earlier (002, refinement (a):
+    /// divergence).
     pub gap: f64,
     /// The same one ply earlier.
     pub gap_before: f64,
-    /// 002's deviation from `ema10` (EMA10 of `|R - ema10|`).
-    pub dev10: f64,
+    /// 002's deviation from the slow EMA (its `stdev`: EMA10 of `|R - ema10|`).
+    pub channel_dev: f64,
     /// Material EMAs (periods 10 and 24).
     pub material_ema10: f64,
     /// Period 24.

@@ -1,7 +1,9 @@
 //! `ema_channel` (002, "Экспоненциальное среднее" and the channel sections). Per-side EMAs of
 //! `R` along the line: `ema5 = 0.2*R + 0.8*ema5_prev`, `ema10 = 0.1*R + 0.9*ema10_prev`
 //! (typo fixes: the document's `0.4` and its use of `ema5_prev` in the ema10 line), `ema3`
-//! with 1/3; `stdev = ema10(|R - ema10|)` (kept in `position.rs`).
+//! with 1/3; `stdev = ema10(|R - ema10|)` (kept in `position.rs`). The channel's two periods
+//! are parameters (`fast_period` = 5, `slow_period` = 10: 002 notes "only the period is
+//! unknown"); the text below keeps the document's names `ema5` and `ema10` for them.
 //!
 //! Core rule (alpha side): skip the move when it gives no check, `L <= alpha`, `R <= alpha`,
 //! `ema5 <= ema10` (the score is not rising) and `-search(depth-2) <= alpha`.
@@ -39,6 +41,11 @@ heuristic_params! {
         pub enabled: bool = false,
         /// `alpha`: the core rule (and refinements); `beta`: the CCI beta twin.
         pub side: Side = Side::Alpha,
+        /// The period of the channel's fast EMA (002: `ema5`).
+        pub fast_period: u32 [2..=64] = 5,
+        /// The period of the channel's slow EMA and of its deviation (002: `ema10`, and
+        /// `stdev = ema(|R - ema10|, 10)`).
+        pub slow_period: u32 [2..=128] = 10,
         /// (a) require a growing `|ema5 - ema10|`.
         pub divergence: bool = false,
         /// (b) rising band instead of `ema5 <= ema10`.
@@ -78,9 +85,9 @@ pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool 
     let line = &mv.line;
     let (l, r) = (node.static_eval, mv.eval_after);
     let falling = if params.rising_band {
-        !(line.ema5 > line.ema10 && (line.ema3 - line.ema10).abs() < f64::from(params.band))
+        !(line.channel_fast > line.channel_slow && (line.ema3 - line.channel_slow).abs() < f64::from(params.band))
     } else {
-        line.ema5 <= line.ema10
+        line.channel_fast <= line.channel_slow
     };
     let core =
         params.side.alpha() && !mv.gives_check && l <= node.alpha && r <= node.alpha && falling;
@@ -88,26 +95,26 @@ pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool 
         && !(params.spare_tactical && (mv.pawn_to_seventh || mv.captures_weak_pawn));
     let divergence = !params.divergence || line.gap > line.gap_before;
     let outside_stdev = !params.stdev_channel
-        || (f64::from(r) - line.ema10).abs() >= params.stdev_multiplier * line.dev10;
+        || (f64::from(r) - line.channel_slow).abs() >= params.stdev_multiplier * line.channel_dev;
     let margin_form = !params.margin_form || {
         let high = l.max(r);
         let alpha = node.alpha;
-        f64::from(high) <= line.ema10
-            && line.ema10 + f64::from(margin(node.depth)) <= f64::from(alpha)
+        f64::from(high) <= line.channel_slow
+            && line.channel_slow + f64::from(margin(node.depth)) <= f64::from(alpha)
             && mv.legal_count > 1
             && !mv.pawn_to_seventh
             && !mv.captures_weak_pawn
             && node.beta < MATE_BOUND
     };
     let cci = !params.cci_channel
-        || line.ema10 + line.dev10 * params.cci_multiplier <= f64::from(node.alpha);
+        || line.channel_slow + line.channel_dev * params.cci_multiplier <= f64::from(node.alpha);
     core && not_spared && divergence && outside_stdev && margin_form && cci
 }
 
 /// The beta twin of the CCI channel: the move is a candidate for a verified cut.
 pub fn beta_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
     params.side.beta()
-        && mv.line.ema10 - mv.line.dev10 * params.cci_multiplier >= f64::from(node.beta)
+        && mv.line.channel_slow - mv.line.channel_dev * params.cci_multiplier >= f64::from(node.beta)
 }
 
 #[cfg(test)]
@@ -132,11 +139,11 @@ mod tests {
             legal_count: 3,
             line: LineStats {
                 ema3: -50.0,
-                ema5: -45.0,
-                ema10: -30.0,
+                channel_fast: -45.0,
+                channel_slow: -30.0,
                 gap: 15.0,
                 gap_before: 10.0,
-                dev10: 5.0,
+                channel_dev: 5.0,
                 ..LineStats::default()
             },
             ..MoveView::default()
@@ -191,7 +198,7 @@ mod tests {
     #[test]
     fn core_rule_not_when_the_score_is_rising() {
         let mut mv = falling_move();
-        mv.line.ema5 = -20.0;
+        mv.line.channel_fast = -20.0;
         assert!(!alpha_candidate(&node(), &mv, &on()));
     }
 
@@ -214,7 +221,7 @@ mod tests {
             ..on()
         };
         let mut mv = falling_move();
-        mv.line.ema5 = -20.0; // rising ...
+        mv.line.channel_fast = -20.0; // rising ...
         mv.line.ema3 = -10.0; // ... inside the band: never pruned
         assert!(!alpha_candidate(&node(), &mv, &p));
         mv.line.ema3 = 250.0; // a jump beyond two pawns may be pruned
@@ -230,7 +237,7 @@ mod tests {
         // |R - ema10| = 10 >= 2 * 5: outside the channel, prunable.
         assert!(alpha_candidate(&node(), &falling_move(), &p));
         let mut mv = falling_move();
-        mv.line.dev10 = 6.0; // 10 < 12: inside the channel
+        mv.line.channel_dev = 6.0; // 10 < 12: inside the channel
         assert!(!alpha_candidate(&node(), &mv, &p));
     }
 
@@ -243,8 +250,8 @@ mod tests {
         let mut mv = falling_move();
         // depth 5: MARGIN = rook; ema10 + 500 <= alpha needs ema10 <= -500.
         assert!(!alpha_candidate(&node(), &mv, &p));
-        mv.line.ema10 = -600.0;
-        mv.line.ema5 = -700.0;
+        mv.line.channel_slow = -600.0;
+        mv.line.channel_fast = -700.0;
         mv.eval_after = -650;
         let low = NodeView {
             static_eval: -650,
@@ -297,7 +304,7 @@ mod tests {
         };
         assert!(alpha_candidate(&node(), &falling_move(), &p));
         let mut mv = falling_move();
-        mv.line.dev10 = 30.0; // -30 + 42.4 > 0
+        mv.line.channel_dev = 30.0; // -30 + 42.4 > 0
         assert!(!alpha_candidate(&node(), &mv, &p));
     }
 
@@ -308,14 +315,14 @@ mod tests {
             ..on()
         };
         let mut mv = falling_move();
-        mv.line.ema10 = 50.0;
-        mv.line.dev10 = 10.0; // 50 - 14.1 >= 30
+        mv.line.channel_slow = 50.0;
+        mv.line.channel_dev = 10.0; // 50 - 14.1 >= 30
         assert!(beta_candidate(&node(), &mv, &p));
         assert!(
             !alpha_candidate(&node(), &falling_move(), &p),
             "beta side has no alpha rule"
         );
-        mv.line.dev10 = 20.0;
+        mv.line.channel_dev = 20.0;
         assert!(!beta_candidate(&node(), &mv, &p));
     }
 

@@ -16,7 +16,7 @@ use cozy_chess::{Board, Color, Move, Piece, Rank};
 use super::eval::{self, EvalKind};
 use super::moves::captured_piece;
 use super::score::Score;
-pub use super::series::{LineStats, SeriesEntry};
+pub use super::series::{LineStats, Periods, SeriesEntry};
 
 /// What the line remembers about one move (or null move) and the position it produced.
 #[derive(Clone, Copy, Debug)]
@@ -49,6 +49,8 @@ pub struct Position {
     /// Static evaluation of `boards[0]` for its side to move.
     start_eval: Score,
     eval_kind: EvalKind,
+    /// The periods of the series.
+    periods: Periods,
 }
 
 impl Position {
@@ -76,6 +78,7 @@ impl Position {
             root_len: 0,
             start_eval,
             eval_kind,
+            periods: Periods::default(),
         }
     }
 
@@ -91,13 +94,25 @@ impl Position {
 
     /// Re-score the whole line with another evaluation (series included).
     pub fn set_eval_kind(&mut self, kind: EvalKind) {
-        if kind == self.eval_kind {
-            return;
+        if kind != self.eval_kind {
+            self.replay(kind, self.periods);
         }
+    }
+
+    /// Recompute the series of the whole line with other periods (`ema_channel`'s).
+    pub fn set_periods(&mut self, periods: Periods) {
+        if periods != self.periods {
+            self.replay(self.eval_kind, periods);
+        }
+    }
+
+    /// Play the line again from its start under another evaluation or periods.
+    fn replay(&mut self, kind: EvalKind, periods: Periods) {
         let moves: Vec<Option<Move>> = self.line.iter().map(|e| e.mv).collect();
         let root_len = self.root_len;
         let start = self.boards[0].clone();
         *self = Position::new(start, kind);
+        self.periods = periods;
         for mv in moves {
             match mv {
                 Some(mv) => self.make(mv),
@@ -248,13 +263,10 @@ impl Position {
         self.series.pop();
     }
 
-    /// RSI period (002: EMA of length 5).
-    const RSI_PERIOD: f64 = 5.0;
-
     fn push_series(&mut self, mover: Color, r: Score, material: Score) {
         let sign = if mover == Color::White { 1 } else { -1 };
         let last = self.series.last().expect("the series has its start point");
-        let next = last.next(sign * r, sign * material, Self::RSI_PERIOD);
+        let next = last.next(sign * r, sign * material, &self.periods);
         self.series.push(next);
     }
 
@@ -286,12 +298,12 @@ impl Position {
         LineStats {
             eval: side_eval(now),
             ema3: fsign * now.ema3,
-            ema5: fsign * now.ema5,
-            ema10: fsign * now.ema10,
+            channel_fast: fsign * now.channel_fast,
+            channel_slow: fsign * now.channel_slow,
             ema24: fsign * now.ema24,
-            gap: (now.ema5 - now.ema10).abs(),
-            gap_before: (previous.ema5 - previous.ema10).abs(),
-            dev10: now.dev10,
+            gap: (now.channel_fast - now.channel_slow).abs(),
+            gap_before: (previous.channel_fast - previous.channel_slow).abs(),
+            channel_dev: now.channel_dev,
             material_ema10: fsign * now.material_ema10,
             material_ema24: fsign * now.material_ema24,
             trend_a: fsign * now.trend_a(),

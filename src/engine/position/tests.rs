@@ -146,3 +146,37 @@ fn a_mate_on_the_move_that_reaches_the_fifty_move_count_is_a_mate() {
     play(&mut pos, "h1h2");
     assert!(pos.is_draw(), "a quiet move reaching the count draws");
 }
+
+#[test]
+fn the_channel_periods_change_the_channel_and_nothing_else() {
+    let line = "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6";
+    let mut default = Position::startpos();
+    play(&mut default, line);
+    let mut other = Position::startpos();
+    other.set_periods(Periods {
+        channel_fast: 3.0,
+        channel_slow: 20.0,
+        ..Periods::default()
+    });
+    play(&mut other, line);
+    // Set after the moves: the line is replayed under the new periods.
+    let mut replayed = Position::startpos();
+    play(&mut replayed, line);
+    replayed.set_periods(Periods {
+        channel_fast: 3.0,
+        channel_slow: 20.0,
+        ..Periods::default()
+    });
+    let (a, b) = (default.line_stats(Color::White), other.line_stats(Color::White));
+    assert_ne!(a.channel_fast, b.channel_fast);
+    assert_ne!(a.channel_slow, b.channel_slow);
+    assert_eq!((a.eval, a.ema3, a.trend_b, a.rsi), (b.eval, b.ema3, b.trend_b, b.rsi));
+    assert_eq!(replayed.line_stats(Color::White), b);
+    // Period 5 is 002's `ema5 = 0.2*R + 0.8*prev`.
+    let mut one = Position::startpos();
+    let start = one.line_stats(Color::White).channel_fast;
+    play(&mut one, "e2e4");
+    let r = f64::from(one.line_stats(Color::White).eval);
+    let expected = 0.2 * r + 0.8 * start;
+    assert!((one.line_stats(Color::White).channel_fast - expected).abs() < 1e-9);
+}

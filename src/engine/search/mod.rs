@@ -33,7 +33,7 @@ use super::heuristics::history::History;
 use super::heuristics::killers::Killers;
 use super::heuristics::{COUNT, HeuristicsConfig, Id, REGISTRY};
 use super::movepick::MovePicker;
-use super::position::Position;
+use super::position::{Periods, Position};
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::{Counter, SearchStats, counter};
 use super::tt::TranspositionTable;
@@ -285,6 +285,12 @@ impl Searcher {
         state: SearchState,
     ) -> Self {
         pos.set_eval_kind(config.eval);
+        let channel = &config.heuristics.ema_channel;
+        pos.set_periods(Periods {
+            channel_fast: f64::from(channel.fast_period),
+            channel_slow: f64::from(channel.slow_period),
+            ..Periods::default()
+        });
         pos.set_root();
         let mut on = [false; COUNT];
         for id in Id::all() {
