@@ -167,10 +167,16 @@ fn the_channel_periods_change_the_channel_and_nothing_else() {
         channel_slow: 20.0,
         ..Periods::default()
     });
-    let (a, b) = (default.line_stats(Color::White), other.line_stats(Color::White));
+    let (a, b) = (
+        default.line_stats(Color::White),
+        other.line_stats(Color::White),
+    );
     assert_ne!(a.channel_fast, b.channel_fast);
     assert_ne!(a.channel_slow, b.channel_slow);
-    assert_eq!((a.eval, a.ema3, a.trend_b, a.rsi), (b.eval, b.ema3, b.trend_b, b.rsi));
+    assert_eq!(
+        (a.eval, a.ema3, a.trend_b, a.rsi),
+        (b.eval, b.ema3, b.trend_b, b.rsi)
+    );
     assert_eq!(replayed.line_stats(Color::White), b);
     // Period 5 is 002's `ema5 = 0.2*R + 0.8*prev`.
     let mut one = Position::startpos();

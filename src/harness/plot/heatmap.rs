@@ -48,7 +48,11 @@ pub fn diverging(v: f64) -> RGBColor {
 pub fn draw(map: &Heatmap, path: &Path) -> Result<(), String> {
     let (nr, nc) = (map.rows.len().max(1), map.columns.len().max(1));
     let longest = map.rows.iter().map(|r| r.len()).max().unwrap_or(8) as u32;
-    let width = (120 + 8 * longest + 128 * nc as u32).max(640);
+    // Wide enough for the cells and for the x description under them.
+    let desc = map.x_desc.chars().count() as u32;
+    let width = (120 + 8 * longest + 128 * nc as u32)
+        .max(160 + 7 * desc)
+        .max(640);
     let height = (190 + 58 * nr as u32).max(380);
     let area = canvas(path, (width, height), map.title, map.subtitle)?;
     // Row 0 at the top.

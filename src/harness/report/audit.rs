@@ -122,7 +122,10 @@ pub(super) fn variant_audit(
         }
     }
     let mut signals = Vec::new();
-    for counter in Counter::all().filter(|c| c.id().kind() == Kind::Signal) {
+    // The verified signals (momentum's quiescence form filters captures unverified).
+    let verified =
+        |c: &Counter| c.id().kind() == Kind::Signal && c.form_name() != Some("quiescence");
+    for counter in Counter::all().filter(verified) {
         let (mut proposed, mut overruled) = (0u64, 0u64);
         for r in records.iter().filter(|r| r.audit.is_some()) {
             let c = r.counters.get(counter);
@@ -222,7 +225,19 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
             out.push_str(
                 "\n002's signals propose; the shared verification search confirms. Hit rate: \
                  the share of proposals it confirmed (002: \"a good hit probability is enough, \
-                 30%\").\n\n| signal | proposed | confirmed | hit rate [95%] |\n|---|---:|---:|---|\n",
+                 30%\").\n",
+            );
+            if a.signals.len() > 1 {
+                out.push_str(
+                    "With several signals on, a move is offered to them in the search's table \
+                     order and one verification serves them all: a signal is consulted only on \
+                     moves no earlier one skipped, and a later proposal on a move an earlier one \
+                     saw refuted is refuted with it. Its rate here is conditional on that; a \
+                     variant with the signal alone gives its own.\n",
+                );
+            }
+            out.push_str(
+                "\n| signal | proposed | confirmed | hit rate [95%] |\n|---|---:|---:|---|\n",
             );
             for s in &a.signals {
                 out.push_str(&format!(
@@ -237,6 +252,6 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
             }
         }
     }
-    out.push_str("\n![Error rate by heuristic and depth](audit.svg)\n");
+    out.push_str("\n![Error rate by heuristic and depth](audit.svg)\n\n");
     out
 }
