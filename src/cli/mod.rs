@@ -355,6 +355,21 @@ pub struct RunArgs {
     pub audit: Option<f64>,
 }
 
+/// The analysis a run makes, if any (`pairs`, `sweep`, `audit`).
+fn analysis_kind(args: &RunArgs, audit: Option<f64>) -> Option<&'static str> {
+    if args
+        .ablation
+        .as_deref()
+        .is_some_and(|m| m.starts_with("pairs"))
+    {
+        Some("pairs")
+    } else if !args.sweeps.is_empty() {
+        Some("sweep")
+    } else {
+        audit.map(|_| "audit")
+    }
+}
+
 /// `searchlab run`.
 pub fn run(args: &RunArgs) -> Result<(), String> {
     if args.seeds == 0 {
@@ -368,19 +383,8 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         && args.sweeps.is_empty()
         && audit.is_none();
     // A design or an audit of its own, not the main job's file; its report beside it.
-    let analysis_kind = if args
-        .ablation
-        .as_deref()
-        .is_some_and(|m| m.starts_with("pairs"))
-    {
-        Some("pairs")
-    } else if !args.sweeps.is_empty() {
-        Some("sweep")
-    } else if audit.is_some() {
-        Some("audit")
-    } else {
-        None
-    };
+    // A design or an audit writes a file of its own, its report beside it.
+    let analysis_kind = analysis_kind(args, audit);
     let out = args.out.clone().unwrap_or_else(|| match analysis_kind {
         Some(kind) => format!("reports/latest/{kind}/results.jsonl").into(),
         None => plan::MAIN_JOB_OUT.into(),

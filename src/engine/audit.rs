@@ -19,11 +19,18 @@
 
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
+use std::time::Duration;
 
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::score::Score;
+use super::score::{MAX_PLY, Score};
 use super::stats::Counter;
+use super::tt::TranspositionTable;
+
+/// The size of the audit searches' own transposition table, MiB (the harness's default).
+const AUDIT_TABLE_MB: usize = 16;
 
 /// Scores are clamped to this many centipawns before an error is taken.
 pub const ERROR_CAP_CP: Score = 1000;
@@ -166,6 +173,46 @@ impl AuditTally {
     /// No decision was audited.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
+    }
+}
+
+/// Mixed into the search seed for the audit's sampling stream, apart from every heuristic's.
+const AUDIT_STREAM: u64 = 0xa0d1_7a0d_17a0_d17a;
+
+/// The state of one search's audit (`search/audit.rs` runs it): how often, what it found,
+/// and its own table.
+pub(crate) struct Auditor {
+    pub(crate) rate: f64,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    pub(crate) tally: AuditTally,
+    /// What the audit searches store; they read it and the main table, never write the main one.
+    pub(crate) table: TranspositionTable,
+    /// Per ply: an `iir` decision waiting for its node's result, with the node's entry depth
+    /// and window.
+    pub(crate) pending_iir: Vec<Option<(i32, Score, Score)>>,
+    /// Time spent in audit searches.
+    pub(crate) time: Duration,
+}
+
+impl Auditor {
+    pub(crate) fn new(rate: f64, with_table: bool) -> Self {
+        Auditor {
+            rate,
+            rng: Xoshiro256PlusPlus::seed_from_u64(0),
+            tally: AuditTally::default(),
+            table: TranspositionTable::new(if with_table { AUDIT_TABLE_MB } else { 0 }),
+            pending_iir: vec![None; MAX_PLY + 1],
+            time: Duration::ZERO,
+        }
+    }
+
+    /// A new search: the sampling stream from its seed, nothing found yet.
+    pub(crate) fn reset(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ AUDIT_STREAM);
+        self.tally = AuditTally::default();
+        self.table.clear();
+        self.pending_iir.fill(None);
+        self.time = Duration::ZERO;
     }
 }
 

@@ -192,6 +192,43 @@ fn spec_value(value: f64) -> String {
     }
 }
 
+/// One `--sweep ID.PARAM=VALUES` argument, checked: a known numeric parameter and its values.
+fn swept_param(text: &str) -> Result<SweptParam, String> {
+    let (key, values) = text.split_once('=').ok_or_else(|| {
+        format!("--sweep is ID.PARAM=V1,V2,... or ID.PARAM=FROM..TO:STEP, got '{text}'")
+    })?;
+    let (name, param) = key
+        .split_once('.')
+        .ok_or_else(|| format!("--sweep {key}: name a parameter as ID.PARAM"))?;
+    let id = Id::from_name(name).ok_or_else(|| {
+        format!(
+            "--sweep {key}: unknown heuristic '{name}'; valid: {}",
+            id_list()
+        )
+    })?;
+    let default = match HeuristicsConfig::default().params_json(id).get(param) {
+        Some(Value::Number(n)) => n.as_f64().expect("numbers are finite"),
+        Some(_) => {
+            return Err(format!(
+                "--sweep {key}: only numeric parameters can be swept"
+            ));
+        }
+        None => {
+            // The same message a SPEC gives for an unknown parameter.
+            let mut probe = HeuristicsConfig::default();
+            return Err(format!(
+                "--sweep: {}",
+                probe.set_param(id, param, "0").unwrap_err()
+            ));
+        }
+    };
+    Ok(SweptParam {
+        key: key.to_string(),
+        values: sweep_values(key, values)?,
+        default,
+    })
+}
+
 /// `--sweep ID.PARAM=VALUES`, repeated, over (label, SPEC): the base and one variant per grid
 /// point, the swept heuristics switched on. Every value is checked against its parameter's
 /// range before anything runs.
@@ -201,43 +238,11 @@ pub fn sweep(
 ) -> Result<(Vec<LabelledSpec>, Design), String> {
     let mut params: Vec<SweptParam> = Vec::new();
     for text in sweeps {
-        let (key, values) = text.split_once('=').ok_or_else(|| {
-            format!("--sweep is ID.PARAM=V1,V2,... or ID.PARAM=FROM..TO:STEP, got '{text}'")
-        })?;
-        let (name, param) = key
-            .split_once('.')
-            .ok_or_else(|| format!("--sweep {key}: name a parameter as ID.PARAM"))?;
-        let id = Id::from_name(name).ok_or_else(|| {
-            format!(
-                "--sweep {key}: unknown heuristic '{name}'; valid: {}",
-                id_list()
-            )
-        })?;
-        let defaults = HeuristicsConfig::default().params_json(id);
-        let default = match defaults.get(param) {
-            Some(Value::Number(n)) => n.as_f64().expect("numbers are finite"),
-            Some(_) => {
-                return Err(format!(
-                    "--sweep {key}: only numeric parameters can be swept"
-                ));
-            }
-            None => {
-                // The same message a SPEC gives for an unknown parameter.
-                let mut probe = HeuristicsConfig::default();
-                return Err(format!(
-                    "--sweep: {}",
-                    probe.set_param(id, param, "0").unwrap_err()
-                ));
-            }
-        };
-        if params.iter().any(|p| p.key == key) {
-            return Err(format!("--sweep {key} is given twice"));
+        let param = swept_param(text)?;
+        if params.iter().any(|p| p.key == param.key) {
+            return Err(format!("--sweep {} is given twice", param.key));
         }
-        params.push(SweptParam {
-            key: key.to_string(),
-            values: sweep_values(key, values)?,
-            default,
-        });
+        params.push(param);
     }
     let size: usize = params.iter().map(|p| p.values.len()).product();
     if size > 400 {

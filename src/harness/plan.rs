@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::bench;
-use super::design::{self, Design};
+use super::design::{self, Design, LabelledSpec};
 use super::external::EngineSpec;
 use super::runner::Suite;
 use super::{epd, results::Variant};
@@ -158,40 +158,7 @@ pub fn variants(
     } else {
         given.iter().map(|v| labelled(v)).collect()
     };
-    let designed = ablation_mode.is_some_and(|m| m.starts_with("pairs")) || !sweeps.is_empty();
-    if designed && given.len() > 1 {
-        return Err(
-            "--ablation pairs and --sweep make their variants over one base: give at most one --variant"
-                .into(),
-        );
-    }
-    // The base of a design: the variant given, else `classic`.
-    let base = || -> (String, String) {
-        given
-            .first()
-            .map(|v| labelled(v))
-            .unwrap_or_else(|| ("classic".into(), "classic".into()))
-    };
-    let (specs, design) = match (ablation_mode, sweeps.is_empty()) {
-        (Some(_), false) => return Err("give --ablation or --sweep, not both".into()),
-        (None, false) => {
-            let (specs, design) = design::sweep(sweeps, &base())?;
-            (specs, Some(design))
-        }
-        (Some(mode), true) if mode.starts_with("pairs") => {
-            let (specs, design) = design::pairs(mode, &base())?;
-            (specs, Some(design))
-        }
-        (Some(mode @ ("on-one" | "off-one")), true) => {
-            (ablation(mode, given.is_empty(), specs)?, None)
-        }
-        (Some(mode), true) => {
-            return Err(format!(
-                "--ablation is on-one, off-one, pairs or pairs:ID,ID,... (got '{mode}')"
-            ));
-        }
-        (None, true) => (specs, None),
-    };
+    let (specs, design) = designed(given, specs, ablation_mode, sweeps)?;
     let mut variants: Vec<Variant> = Vec::new();
     let mut add = |variant: Variant| {
         if variants.iter().any(|v| v.label == variant.label) {
@@ -244,6 +211,50 @@ pub fn variants(
         })?;
     }
     Ok((variants, design))
+}
+
+/// The variants' (label, SPEC)s after an ablation or a design (`--ablation pairs`, `--sweep`),
+/// with the design.
+fn designed(
+    given: &[String],
+    specs: Vec<(String, String)>,
+    ablation_mode: Option<&str>,
+    sweeps: &[String],
+) -> Result<(Vec<LabelledSpec>, Option<Design>), String> {
+    let designed = ablation_mode.is_some_and(|m| m.starts_with("pairs")) || !sweeps.is_empty();
+    if designed && given.len() > 1 {
+        return Err(
+            "--ablation pairs and --sweep make their variants over one base: give at most one --variant"
+                .into(),
+        );
+    }
+    // The base of a design: the variant given, else `classic`.
+    let base = || -> (String, String) {
+        given
+            .first()
+            .map(|v| labelled(v))
+            .unwrap_or_else(|| ("classic".into(), "classic".into()))
+    };
+    Ok(match (ablation_mode, sweeps.is_empty()) {
+        (Some(_), false) => return Err("give --ablation or --sweep, not both".into()),
+        (None, false) => {
+            let (specs, design) = design::sweep(sweeps, &base())?;
+            (specs, Some(design))
+        }
+        (Some(mode), true) if mode.starts_with("pairs") => {
+            let (specs, design) = design::pairs(mode, &base())?;
+            (specs, Some(design))
+        }
+        (Some(mode @ ("on-one" | "off-one")), true) => {
+            (ablation(mode, given.is_empty(), specs)?, None)
+        }
+        (Some(mode), true) => {
+            return Err(format!(
+                "--ablation is on-one, off-one, pairs or pairs:ID,ID,... (got '{mode}')"
+            ));
+        }
+        (None, true) => (specs, None),
+    })
 }
 
 /// The variants of an ablation around the first variant (or, when none was given, `plain` for

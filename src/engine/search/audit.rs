@@ -11,14 +11,14 @@
 //! which decisions are audited is drawn from a stream of their own, seeded by the search seed.
 //! Audit searches audit nothing themselves.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cozy_chess::Move;
-use rand_core::{Rng, SeedableRng};
+use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{DEFAULT_HASH_MB, Frame, PvTable, Searcher};
-use crate::engine::audit::{AuditTally, wrong_by};
+use super::{Frame, PvTable, Searcher};
+use crate::engine::audit::{Auditor, wrong_by};
 use crate::engine::heuristics::countermove::Countermoves;
 use crate::engine::heuristics::history::History;
 use crate::engine::heuristics::killers::Killers;
@@ -26,46 +26,7 @@ use crate::engine::heuristics::view::NodeView;
 use crate::engine::heuristics::{COUNT, Id};
 use crate::engine::score::{MAX_PLY, Score};
 use crate::engine::stats::{Counter, SearchStats, counter};
-use crate::engine::tt::{Bound, Entry, TranspositionTable};
-
-/// Mixed into the search seed for the audit's sampling stream, apart from every heuristic's.
-const AUDIT_STREAM: u64 = 0xa0d1_7a0d_17a0_d17a;
-
-/// The audit of one search: how often, what it found, and its own table.
-pub(super) struct Auditor {
-    rate: f64,
-    rng: Xoshiro256PlusPlus,
-    pub(super) tally: AuditTally,
-    /// What the audit searches store; they read it and the main table, never write the main one.
-    table: TranspositionTable,
-    /// Per ply: an `iir` decision waiting for its node's result, with the node's entry depth
-    /// and window.
-    pending_iir: Vec<Option<(i32, Score, Score)>>,
-    /// Time spent in audit searches.
-    pub(super) time: Duration,
-}
-
-impl Auditor {
-    pub(super) fn new(rate: f64, with_table: bool) -> Self {
-        Auditor {
-            rate,
-            rng: Xoshiro256PlusPlus::seed_from_u64(0),
-            tally: AuditTally::default(),
-            table: TranspositionTable::new(if with_table { DEFAULT_HASH_MB } else { 0 }),
-            pending_iir: vec![None; MAX_PLY + 1],
-            time: Duration::ZERO,
-        }
-    }
-
-    /// A new search: the sampling stream from its seed, nothing found yet.
-    pub(super) fn reset(&mut self, seed: u64) {
-        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ AUDIT_STREAM);
-        self.tally = AuditTally::default();
-        self.table.clear();
-        self.pending_iir.fill(None);
-        self.time = Duration::ZERO;
-    }
-}
+use crate::engine::tt::{Bound, Entry};
 
 /// What an audit search could change in the main search, saved before it.
 struct Snapshot {
@@ -274,6 +235,25 @@ impl Searcher {
         self.judge(counters, node.depth, claim, found, (node.alpha, node.beta));
     }
 
+    /// The move just made was searched reduced by GSR and/or LMR (`reductions`: theirs)
+    /// and stayed at most alpha: audit the reduction under each heuristic that reduced.
+    pub(super) fn audit_reduction(
+        &mut self,
+        node: &NodeView,
+        new_depth: i32,
+        reduced: Score,
+        (gsr, lmr): (i32, i32),
+    ) {
+        let mut reducers = arrayvec::ArrayVec::<Counter, 2>::new();
+        if gsr > 0 {
+            reducers.push(counter!(Gsr));
+        }
+        if lmr > 0 {
+            reducers.push(counter!(Lmr));
+        }
+        self.audit_made_move(&reducers, node, new_depth, reduced);
+    }
+
     /// A capture was left out of the quiescence search (`mv`: not made yet; `None`: the move
     /// is on the board): search it there.
     pub(super) fn audit_quiescence_skip(
@@ -341,6 +321,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::engine::audit::AuditTally;
     use crate::engine::config::{Limits, SearchConfig};
     use crate::engine::eval::EvalKind;
     use crate::engine::position::Position;

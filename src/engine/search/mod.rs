@@ -24,7 +24,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::audit::AuditTally;
+use super::audit::{AuditTally, Auditor};
 use super::config::{Algorithm, SearchConfig};
 use super::heuristics::aspiration;
 use super::heuristics::continuation_history::ContinuationHistory;
@@ -262,7 +262,7 @@ pub struct Searcher {
     nodes_before: u64,
     aborted: bool,
     /// The pruning audit (`audit.rs`), when asked for.
-    audit: Option<Box<audit::Auditor>>,
+    audit: Option<Box<Auditor>>,
     /// An audit search is under way: it audits nothing and spends no node budget.
     auditing: bool,
     /// A decision left out at one ply: the node an audit searches again without it.

@@ -13,7 +13,7 @@ use crate::engine::heuristics::lmr::{self, LateMove};
 use crate::engine::heuristics::view::{MoveView, NodeView};
 use crate::engine::heuristics::{Id, gsr, gsr_simple, iid_null_window, main_selective, pvs};
 use crate::engine::score::Score;
-use crate::engine::stats::{Counter, counter};
+use crate::engine::stats::counter;
 
 impl Searcher {
     /// Step 6 of the main search: the node's GSR crossover point (002), one draw from the
@@ -107,15 +107,7 @@ impl Searcher {
             }
             score = -self.alphabeta(-child_beta, -child_alpha, new_depth, true);
         } else if reduction > 0 && !self.aborted {
-            // The reduction stood: audit it against the full-depth search.
-            let mut reducers = arrayvec::ArrayVec::<Counter, 2>::new();
-            if gsr_reduction > 0 {
-                reducers.push(counter!(Gsr));
-            }
-            if lmr_reduction > 0 {
-                reducers.push(counter!(Lmr));
-            }
-            self.audit_made_move(&reducers, node, new_depth, score);
+            self.audit_reduction(node, new_depth, score, (gsr_reduction, lmr_reduction));
         }
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.

@@ -187,13 +187,81 @@ pub struct Analysis {
     pub methods: BTreeMap<String, String>,
     /// The pruning audit of each audited variant (`run --audit`).
     #[serde(default)]
-    pub audits: Vec<super::VariantAudit>,
+    pub audits: Vec<super::audit::VariantAudit>,
     /// The interaction matrix (`run --ablation pairs`).
     #[serde(default)]
-    pub interactions: Option<super::Interactions>,
+    pub interactions: Option<Interactions>,
     /// The curves of each swept parameter (`run --sweep`).
     #[serde(default)]
-    pub sweeps: Vec<super::SweepCurve>,
+    pub sweeps: Vec<SweepCurve>,
+}
+
+/// One heuristic toggled alone.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SingleEffect {
+    pub heuristic: String,
+    pub label: String,
+    /// Nodes over the base's.
+    pub node_ratio: Option<Interval>,
+    /// Solved minus the base's solved (positions both judged).
+    pub solved_delta: Option<i64>,
+}
+
+/// One pair of heuristics toggled together.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PairEffect {
+    pub a: String,
+    pub b: String,
+    pub label: String,
+    /// Positions all four variants (base, A, B, A+B) searched.
+    pub positions: usize,
+    /// Nodes of A+B over the base's.
+    pub node_ratio: Option<Interval>,
+    /// The product of the two single ratios: the independent prediction.
+    pub predicted_ratio: Option<f64>,
+    /// `ratio(A+B) / (ratio(A) · ratio(B))` with its interval.
+    pub synergy: Option<Interval>,
+    /// Wilcoxon signed-rank p of the log synergies against 0.
+    pub synergy_p: Option<f64>,
+    /// `Σ s(AB) − s(A) − s(B) + s(base)` over the positions all four judged, with its interval.
+    pub solve_interaction: Option<Interval>,
+}
+
+/// The interaction matrix.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Interactions {
+    pub base: String,
+    pub heuristics: Vec<String>,
+    pub singles: Vec<SingleEffect>,
+    pub pairs: Vec<PairEffect>,
+}
+
+/// One value of a swept parameter.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SweepValue {
+    pub value: f64,
+    pub label: String,
+    /// Nodes over the report's baseline, with its interval.
+    pub node_ratio: Option<Interval>,
+    pub solved: Option<SolveRate>,
+}
+
+/// The points of one parameter with every other swept parameter held at `fixed`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SweepSeries {
+    /// The other parameters' values (`id.param`, value); empty for a one-parameter sweep.
+    pub fixed: Vec<(String, f64)>,
+    pub points: Vec<SweepValue>,
+}
+
+/// A swept parameter's curves.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SweepCurve {
+    /// `id.param`.
+    pub param: String,
+    /// The documents' default value.
+    pub default: f64,
+    pub series: Vec<SweepSeries>,
 }
 
 /// A limit in words.

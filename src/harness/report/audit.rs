@@ -165,6 +165,78 @@ pub fn depth_name(depth: i32) -> String {
     }
 }
 
+/// One variant's audit table and signal hit rates.
+fn variant_section(a: &VariantAudit) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "\n### {}\n\n{} of {} searches audited; audit searches {} nodes ({:.2}× the searches' own {}).\n\n\
+         | decision | audited | wrong | error rate [95%] | mean error | by depth (rate, audited) |\n|---|---:|---:|---|---:|---|\n",
+        a.label,
+        a.audited_searches,
+        a.searches,
+        a.audit_nodes,
+        a.audit_nodes as f64 / a.search_nodes.max(1) as f64,
+        a.search_nodes
+    ));
+    for total in a.totals() {
+        let by_depth: Vec<String> = a
+            .lines
+            .iter()
+            .filter(|l| l.decision == total.decision && l.depth.is_some())
+            .map(|l| {
+                format!(
+                    "{}: {:.1}% ({})",
+                    depth_name(l.depth.expect("filtered")),
+                    100.0 * l.error_rate,
+                    l.audited
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} | {} | {:.2}% [{:.2}–{:.2}] | {} | {} |\n",
+            total.decision,
+            total.audited,
+            total.wrong,
+            100.0 * total.error_rate,
+            100.0 * total.low,
+            100.0 * total.high,
+            total
+                .mean_error_cp
+                .map_or("-".into(), |e| format!("{e:.0} cp")),
+            by_depth.join(", ")
+        ));
+    }
+    if !a.signals.is_empty() {
+        out.push_str(
+            "\n002's signals propose; the shared verification search confirms. Hit rate: \
+             the share of proposals it confirmed (002: \"a good hit probability is enough, \
+             30%\").\n",
+        );
+        if a.signals.len() > 1 {
+            out.push_str(
+                "With several signals on, a move is offered to them in the search's table \
+                 order and one verification serves them all: a signal is consulted only on \
+                 moves no earlier one skipped, and a later proposal on a move an earlier one \
+                 saw refuted is refuted with it. Its rate here is conditional on that; a \
+                 variant with the signal alone gives its own.\n",
+            );
+        }
+        out.push_str("\n| signal | proposed | confirmed | hit rate [95%] |\n|---|---:|---:|---|\n");
+        for s in &a.signals {
+            out.push_str(&format!(
+                "| {} | {} | {} | {:.1}% [{:.1}–{:.1}] |\n",
+                s.signal,
+                s.proposed,
+                s.confirmed,
+                100.0 * s.hit_rate,
+                100.0 * s.low,
+                100.0 * s.high
+            ));
+        }
+    }
+    out
+}
+
 /// The audit section of the Markdown.
 pub(super) fn markdown(audits: &[VariantAudit]) -> String {
     if audits.is_empty() {
@@ -183,74 +255,7 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
          measured above; their nodes are counted apart.\n",
     );
     for a in audits {
-        out.push_str(&format!(
-            "\n### {}\n\n{} of {} searches audited; audit searches {} nodes ({:.2}× the searches' own {}).\n\n\
-             | decision | audited | wrong | error rate [95%] | mean error | by depth (rate, audited) |\n|---|---:|---:|---|---:|---|\n",
-            a.label,
-            a.audited_searches,
-            a.searches,
-            a.audit_nodes,
-            a.audit_nodes as f64 / a.search_nodes.max(1) as f64,
-            a.search_nodes
-        ));
-        for total in a.totals() {
-            let by_depth: Vec<String> = a
-                .lines
-                .iter()
-                .filter(|l| l.decision == total.decision && l.depth.is_some())
-                .map(|l| {
-                    format!(
-                        "{}: {:.1}% ({})",
-                        depth_name(l.depth.expect("filtered")),
-                        100.0 * l.error_rate,
-                        l.audited
-                    )
-                })
-                .collect();
-            out.push_str(&format!(
-                "| {} | {} | {} | {:.2}% [{:.2}–{:.2}] | {} | {} |\n",
-                total.decision,
-                total.audited,
-                total.wrong,
-                100.0 * total.error_rate,
-                100.0 * total.low,
-                100.0 * total.high,
-                total
-                    .mean_error_cp
-                    .map_or("-".into(), |e| format!("{e:.0} cp")),
-                by_depth.join(", ")
-            ));
-        }
-        if !a.signals.is_empty() {
-            out.push_str(
-                "\n002's signals propose; the shared verification search confirms. Hit rate: \
-                 the share of proposals it confirmed (002: \"a good hit probability is enough, \
-                 30%\").\n",
-            );
-            if a.signals.len() > 1 {
-                out.push_str(
-                    "With several signals on, a move is offered to them in the search's table \
-                     order and one verification serves them all: a signal is consulted only on \
-                     moves no earlier one skipped, and a later proposal on a move an earlier one \
-                     saw refuted is refuted with it. Its rate here is conditional on that; a \
-                     variant with the signal alone gives its own.\n",
-                );
-            }
-            out.push_str(
-                "\n| signal | proposed | confirmed | hit rate [95%] |\n|---|---:|---:|---|\n",
-            );
-            for s in &a.signals {
-                out.push_str(&format!(
-                    "| {} | {} | {} | {:.1}% [{:.1}–{:.1}] |\n",
-                    s.signal,
-                    s.proposed,
-                    s.confirmed,
-                    100.0 * s.hit_rate,
-                    100.0 * s.low,
-                    100.0 * s.high
-                ));
-            }
-        }
+        out.push_str(&variant_section(a));
     }
     out.push_str("\n![Error rate by heuristic and depth](audit.svg)\n\n");
     out

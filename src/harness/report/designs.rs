@@ -14,51 +14,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
-use super::analysis::{PositionKey, SolveRate, VariantAnalysis};
+use super::analysis::{
+    Interactions, PairEffect, PositionKey, SingleEffect, SweepCurve, SweepSeries, SweepValue,
+    VariantAnalysis,
+};
 use crate::harness::compare::{self, Interval};
 use crate::harness::design::Design;
-
-/// One heuristic toggled alone.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SingleEffect {
-    pub heuristic: String,
-    pub label: String,
-    /// Nodes over the base's.
-    pub node_ratio: Option<Interval>,
-    /// Solved minus the base's solved (positions both judged).
-    pub solved_delta: Option<i64>,
-}
-
-/// One pair of heuristics toggled together.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct PairEffect {
-    pub a: String,
-    pub b: String,
-    pub label: String,
-    /// Positions all four variants (base, A, B, A+B) searched.
-    pub positions: usize,
-    /// Nodes of A+B over the base's.
-    pub node_ratio: Option<Interval>,
-    /// The product of the two single ratios: the independent prediction.
-    pub predicted_ratio: Option<f64>,
-    /// `ratio(A+B) / (ratio(A) · ratio(B))` with its interval.
-    pub synergy: Option<Interval>,
-    /// Wilcoxon signed-rank p of the log synergies against 0.
-    pub synergy_p: Option<f64>,
-    /// `Σ s(AB) − s(A) − s(B) + s(base)` over the positions all four judged, with its interval.
-    pub solve_interaction: Option<Interval>,
-}
-
-/// The interaction matrix.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct Interactions {
-    pub base: String,
-    pub heuristics: Vec<String>,
-    pub singles: Vec<SingleEffect>,
-    pub pairs: Vec<PairEffect>,
-}
 
 /// Per-position nodes (geometric mean over seeds) and first-seed solves of each variant.
 pub(super) struct PerPosition<'a> {
@@ -204,34 +165,6 @@ pub(super) fn interactions(design: &Design, data: &PerPosition) -> Option<Intera
     })
 }
 
-/// One value of a swept parameter.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SweepValue {
-    pub value: f64,
-    pub label: String,
-    /// Nodes over the report's baseline, with its interval.
-    pub node_ratio: Option<Interval>,
-    pub solved: Option<SolveRate>,
-}
-
-/// The points of one parameter with every other swept parameter held at `fixed`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SweepSeries {
-    /// The other parameters' values (`id.param`, value); empty for a one-parameter sweep.
-    pub fixed: Vec<(String, f64)>,
-    pub points: Vec<SweepValue>,
-}
-
-/// A swept parameter's curves.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SweepCurve {
-    /// `id.param`.
-    pub param: String,
-    /// The documents' default value.
-    pub default: f64,
-    pub series: Vec<SweepSeries>,
-}
-
 /// The curves of a sweep design, one per swept parameter.
 pub(super) fn sweeps(design: &Design, variants: &[VariantAnalysis]) -> Vec<SweepCurve> {
     let Design::Sweep { params, points, .. } = design else {
@@ -285,7 +218,7 @@ pub fn sweep_file(param: &str) -> String {
 fn cell(i: &Option<Interval>, digits: usize) -> String {
     i.map_or("-".into(), |i| {
         format!(
-            "{:.d$} [{:.d$}–{:.d$}]",
+            "{:.d$} [{:.d$}, {:.d$}]",
             i.estimate,
             i.low,
             i.high,

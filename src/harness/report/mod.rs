@@ -14,9 +14,7 @@ mod tables;
 pub use analysis::*;
 pub use audit::{AuditLine, SignalHits, VariantAudit, depth_name};
 pub use charts::CHARTS;
-pub use designs::{
-    Interactions, PairEffect, SingleEffect, SweepCurve, SweepSeries, SweepValue, sweep_file,
-};
+pub use designs::sweep_file;
 pub use markdown::{markdown, summary_table, terminal_summary};
 pub use tables::write_csv;
 
@@ -95,20 +93,7 @@ impl Dataset {
                     ));
                 }
             }
-            if let Some(design) = &header.design {
-                match &data.design {
-                    Some(mine) if mine != design => {
-                        return Err(format!(
-                            "{} was made by another design ({} over '{}') than {}: one report reads one design",
-                            path.display(),
-                            design_kind(design),
-                            design.base(),
-                            data.files[0].display()
-                        ));
-                    }
-                    _ => data.design = Some(design.clone()),
-                }
-            }
+            data.join_design(&header, path)?;
             for variant in &header.variants {
                 match data
                     .variants
@@ -157,6 +142,27 @@ impl Dataset {
             return Err("the results files hold no position records".into());
         }
         Ok(data)
+    }
+
+    /// Take the design of a file's header; a design other than the one already read is
+    /// refused (one report reads one design).
+    fn join_design(&mut self, header: &Header, path: &Path) -> Result<(), String> {
+        let Some(design) = &header.design else {
+            return Ok(());
+        };
+        match &self.design {
+            Some(mine) if mine != design => Err(format!(
+                "{} was made by another design ({} over '{}') than {}: one report reads one design",
+                path.display(),
+                design_kind(design),
+                design.base(),
+                self.files[0].display()
+            )),
+            _ => {
+                self.design = Some(design.clone());
+                Ok(())
+            }
+        }
     }
 
     /// The external engine a variant ran (`None`: searchlab's own search).
@@ -285,35 +291,7 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
             }
         })
         .collect::<Vec<VariantAnalysis>>();
-    let mut audits = Vec::new();
-    for (label, _) in &data.variants {
-        if let Some(audit) = audit::variant_audit(label, &of(label))? {
-            audits.push(audit);
-        }
-    }
-    let (interactions, sweeps) = match &data.design {
-        Some(design) => {
-            let nodes = data
-                .variants
-                .iter()
-                .map(|(l, _)| (l.clone(), per_position(&of(l), |r| r.nodes as f64)))
-                .collect();
-            let solved = data
-                .variants
-                .iter()
-                .map(|(l, _)| (l.clone(), first_seed_solved(&of(l))))
-                .collect();
-            let per = designs::PerPosition {
-                nodes: &nodes,
-                solved: &solved,
-            };
-            (
-                designs::interactions(design, &per),
-                designs::sweeps(design, &variants),
-            )
-        }
-        None => (None, Vec::new()),
-    };
+    let (audits, interactions, sweeps) = analyses(data, &variants)?;
     Ok(Analysis {
         meta: meta(data),
         baseline,
@@ -323,6 +301,46 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
         interactions,
         sweeps,
     })
+}
+
+/// The audits of the audited variants, and the reading of the design (interaction matrix or
+/// sweep curves) when a design made the variants.
+#[allow(clippy::type_complexity)]
+fn analyses(
+    data: &Dataset,
+    variants: &[VariantAnalysis],
+) -> Result<(Vec<VariantAudit>, Option<Interactions>, Vec<SweepCurve>), String> {
+    let of = |label: &str| -> Vec<&PositionRecord> {
+        data.records.iter().filter(|r| r.variant == label).collect()
+    };
+    let mut audits = Vec::new();
+    for (label, _) in &data.variants {
+        if let Some(audit) = audit::variant_audit(label, &of(label))? {
+            audits.push(audit);
+        }
+    }
+    let Some(design) = &data.design else {
+        return Ok((audits, None, Vec::new()));
+    };
+    let nodes = data
+        .variants
+        .iter()
+        .map(|(l, _)| (l.clone(), per_position(&of(l), |r| r.nodes as f64)))
+        .collect();
+    let solved = data
+        .variants
+        .iter()
+        .map(|(l, _)| (l.clone(), first_seed_solved(&of(l))))
+        .collect();
+    let per = designs::PerPosition {
+        nodes: &nodes,
+        solved: &solved,
+    };
+    Ok((
+        audits,
+        designs::interactions(design, &per),
+        designs::sweeps(design, variants),
+    ))
 }
 
 fn meta(data: &Dataset) -> Meta {

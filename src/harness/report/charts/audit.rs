@@ -5,7 +5,7 @@
 
 use crate::harness::plot::heatmap::{self, Cell, Heatmap, sequential};
 use crate::harness::report::analysis::Analysis;
-use crate::harness::report::{AuditLine, depth_name};
+use crate::harness::report::audit::{AuditLine, depth_name};
 use plotters::style::RGBColor;
 use std::path::Path;
 

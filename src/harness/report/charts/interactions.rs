@@ -5,8 +5,8 @@
 //! cell writes its value and its 95% interval; the diagonal writes the heuristic alone.
 
 use crate::harness::plot::heatmap::{self, Cell, Heatmap, diverging};
-use crate::harness::report::Interactions;
 use crate::harness::report::analysis::Analysis;
+use crate::harness::report::analysis::Interactions;
 use plotters::style::RGBColor;
 use std::path::Path;
 
@@ -54,7 +54,7 @@ fn find<'a>(
     m: &'a Interactions,
     a: &str,
     b: &str,
-) -> Option<&'a crate::harness::report::PairEffect> {
+) -> Option<&'a crate::harness::report::analysis::PairEffect> {
     m.pairs
         .iter()
         .find(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))

@@ -83,7 +83,7 @@ pub fn draw_all(analysis: &Analysis, dir: &Path) -> Result<(), String> {
         interactions::draw_solves(analysis, &dir.join("interactions_solves.svg"))?;
     }
     for curve in &analysis.sweeps {
-        let file = super::sweep_file(&curve.param);
+        let file = super::designs::sweep_file(&curve.param);
         sweep::draw(analysis, curve, &dir.join(format!("{file}.svg")))?;
     }
     Ok(())

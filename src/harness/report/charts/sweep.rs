@@ -4,8 +4,9 @@
 //! marked by a dashed line.
 
 use crate::harness::plot::{FONT, canvas, colour, error, legend};
-use crate::harness::report::SweepCurve;
 use crate::harness::report::analysis::Analysis;
+use crate::harness::report::analysis::{SweepCurve, SweepValue};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -35,13 +36,38 @@ fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     (low - room)..(high + room)
 }
 
+/// The documents' default as a dashed vertical line (21 dashes) across `ys`.
+fn draw_default<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    curve: &SweepCurve,
+    ys: std::ops::Range<f64>,
+    path: &Path,
+) -> Result<(), String> {
+    let step = (ys.end - ys.start) / 41.0;
+    let dashes = (0..21).map(|k| {
+        let y = ys.start + 2.0 * k as f64 * step;
+        PathElement::new(
+            vec![(curve.default, y), (curve.default, y + step)],
+            BLACK.mix(0.7).stroke_width(2),
+        )
+    });
+    chart
+        .draw_series(dashes)
+        .map_err(error(path))?
+        .label(format!("default {} = {}", curve.param, curve.default))
+        .legend(|(x, y)| {
+            PathElement::new(vec![(x, y), (x + 8, y)], BLACK.mix(0.7).stroke_width(2))
+        });
+    Ok(())
+}
+
 /// One panel: `value` gives (low, estimate, high) of a point.
 #[allow(clippy::too_many_arguments)]
 fn panel(
     area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     curve: &SweepCurve,
     y_desc: &str,
-    value: impl Fn(&crate::harness::report::SweepValue) -> Option<(f64, f64, f64)>,
+    value: impl Fn(&SweepValue) -> Option<(f64, f64, f64)>,
     reference: Option<f64>,
     path: &Path,
     with_legend: bool,
@@ -76,22 +102,7 @@ fn panel(
         .label_style((FONT, 13))
         .draw()
         .map_err(error(path))?;
-    // The default as a dashed vertical line: 21 dashes.
-    let step = (ys.end - ys.start) / 41.0;
-    let dashes = (0..21).map(|k| {
-        let y = ys.start + 2.0 * k as f64 * step;
-        PathElement::new(
-            vec![(curve.default, y), (curve.default, y + step)],
-            BLACK.mix(0.7).stroke_width(2),
-        )
-    });
-    chart
-        .draw_series(dashes)
-        .map_err(error(path))?
-        .label(format!("default {} = {}", curve.param, curve.default))
-        .legend(|(x, y)| {
-            PathElement::new(vec![(x, y), (x + 8, y)], BLACK.mix(0.7).stroke_width(2))
-        });
+    draw_default(&mut chart, curve, ys.clone(), path)?;
     if let Some(r) = reference {
         chart
             .draw_series(LineSeries::new(
