@@ -59,6 +59,17 @@ pub fn p_value(p: f64) -> String {
     }
 }
 
+/// `estimate [low, high]` with `digits` decimals.
+pub fn interval(i: &crate::harness::compare::Interval, digits: usize) -> String {
+    format!(
+        "{:.d$} [{:.d$}, {:.d$}]",
+        i.estimate,
+        i.low,
+        i.high,
+        d = digits
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -216,15 +216,7 @@ pub fn sweep_file(param: &str) -> String {
 }
 
 fn cell(i: &Option<Interval>, digits: usize) -> String {
-    i.map_or("-".into(), |i| {
-        format!(
-            "{:.d$} [{:.d$}, {:.d$}]",
-            i.estimate,
-            i.low,
-            i.high,
-            d = digits
-        )
-    })
+    i.map_or("-".into(), |i| crate::harness::format::interval(&i, digits))
 }
 
 /// The interaction and sweep sections of the Markdown.

@@ -3,18 +3,8 @@
 
 use super::analysis::{Analysis, VariantAnalysis};
 use super::charts::CHARTS;
-use crate::harness::compare::{self, Interval};
-use crate::harness::format::{p_value, thousands};
-
-fn interval(i: &Interval, digits: usize) -> String {
-    format!(
-        "{:.d$} [{:.d$}, {:.d$}]",
-        i.estimate,
-        i.low,
-        i.high,
-        d = digits
-    )
-}
+use crate::harness::compare;
+use crate::harness::format::{interval, p_value, thousands};
 
 fn summary_row(v: &VariantAnalysis) -> String {
     let solved = v.solved.map_or("-".into(), |s| {
