@@ -247,7 +247,9 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
          Each sampled decision of a pruning or reduction heuristic that stood (a node cut, a \
          move skipped, a reduced move that stayed below alpha) was searched again without that \
          decision, at the full remaining depth and in the node's window, the rest of the \
-         configuration as it is. **Wrong**: the full search falls on the other side of the \
+         configuration as it is (the same heuristic's deeper decisions included: a form whose \
+         mirror acts one ply down, as futility's pre-frontier skip and the child's frontier \
+         cut, reads as nearly never wrong). **Wrong**: the full search falls on the other side of the \
          window (a skipped move would have raised alpha, a cut node would not have failed \
          high, a reduced move's full-depth score crosses alpha). Error: the mean distance \
          between the claimed and the full score over the wrong decisions (scores capped at \
