@@ -128,6 +128,7 @@ impl Searcher {
     /// Run `search` as an audit search and put everything back: its score and nodes, or
     /// `None` when it was stopped (a `stop` or the clock: the main search then stops too).
     fn audit_search(&mut self, search: impl FnOnce(&mut Self) -> Score) -> Option<(Score, u64)> {
+        assert!(!self.auditing, "audit searches do not nest");
         let began = Instant::now();
         let saved = self.snapshot();
         let nodes_before = self.stats.nodes();
@@ -293,6 +294,11 @@ impl Searcher {
     /// The current node returned `claim`: when `iir` reduced it and is to be audited, search
     /// it again at its entry depth without the reduction.
     pub(super) fn audit_pending_iir(&mut self, claim: Score) {
+        // An audit search that re-runs this very node (a node cut's audit) returns through
+        // here too: the decision waits for the main search's own result.
+        if self.auditing {
+            return;
+        }
         let ply = self.pos.ply();
         let Some((depth, alpha, beta)) = self
             .audit
@@ -372,6 +378,19 @@ mod tests {
             assert!(tally.nodes() > 0);
             assert!(plain.audit.is_none());
         }
+    }
+
+    #[test]
+    fn an_iir_node_cut_and_audited_keeps_its_iir_audit_for_the_main_search() {
+        // Here `modern` reduces nodes by IIR that null move or reverse futility then cut: the
+        // cut's audit re-runs the node, and must leave the pending IIR decision to the main
+        // search (an audit inside an audit once wrote to the main table and changed it).
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8";
+        let plain = searched("modern", fen, 9, None);
+        let audited = searched("modern", fen, 9, Some(1.0));
+        same_search(&plain, &audited);
+        let iir = audited.audit.unwrap().by_decision()[&counter!(Iir)];
+        assert_eq!(iir.audited, plain.stats.heuristics.get(counter!(Iir)).fired);
     }
 
     #[test]
