@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""For each heuristic of the registry, list the source files outside its own file and the
-registry that name it (`Id::Variant`, `counter!(Variant...)` or its module path `name::`).
-Issue 9's rule: at most 2 (its consulting step, and the picker for ordering ids). Test
-modules are left out. Exit status 1 when a heuristic is named in more than 2 files.
+"""The heuristic-mention rule: a heuristic is named (`Id::Variant`, `counter!(Variant...)` or
+its module path `name::`) only in its own file, the registry, and the files of the search steps
+its registry row declares (`steps: ["pruning"]` is `engine/search/pruning.rs`; `mod` is
+`engine/search/mod.rs`; `movepick` is `engine/movepick.rs`, the picker of ordering ids; a path
+such as `heuristics/razoring` is a file under `engine/`, a heuristic built on this one). Test
+code is left out. Prints one line per heuristic; exit status 1 on any mention elsewhere, or a
+declared step that does not consult it.
 
     python3 scripts/heuristic_mentions.py
 """
@@ -12,7 +15,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 registry = (SRC / "engine/heuristics/mod.rs").read_text()
-rows = re.findall(r"^\s+(\w+) => (\w+) \{", registry, re.M)
+rows = re.findall(r"^    (\w+) => (\w+) \{\n(.*?)^    \}", registry, re.M | re.S)
 files = {}
 for path in SRC.rglob("*.rs"):
     if path.name == "tests.rs":
@@ -21,17 +24,33 @@ for path in SRC.rglob("*.rs"):
     cut = text.find("#[cfg(test)]")
     text = text if cut < 0 else text[:cut]
     files[path.relative_to(SRC)] = re.sub(r"//[^\n]*", "", text)
-worst = 0
-for variant, name in rows:
+
+
+def step_file(step):
+    if step == "movepick" or "/" in step:
+        return Path("engine") / f"{step}.rs"
+    return Path("engine/search") / f"{step}.rs"
+
+
+violations = 0
+for variant, name, body in rows:
+    steps = re.search(r"steps: \[([^\]]*)\]", body)
+    declared = {step_file(s) for s in re.findall(r'"([\w/]+)"', steps.group(1))} if steps else set()
     own = Path("engine/heuristics") / f"{name}.rs"
     pattern = re.compile(
         rf"Id::{variant}\b|counter!\({variant}\b|(?<![\w.:]){name}::|heuristics::{name}::|heuristics::\{{[^}}]*\b{name}\b"
     )
     where = sorted(
-        str(p) for p, text in files.items()
-        if p != own and p != Path("engine/heuristics/mod.rs") and pattern.search(text)
+        p for p, text in files.items()
+        if p not in (own, Path("engine/heuristics/mod.rs")) and pattern.search(text)
     )
-    worst = max(worst, len(where))
-    flag = "  <-- more than 2" if len(where) > 2 else ""
-    print(f"{name:<20} {len(where)}  {', '.join(where)}{flag}")
-sys.exit(1 if worst > 2 else 0)
+    undeclared = [str(p) for p in where if p not in declared]
+    stale = sorted(str(p) for p in declared if p not in where)
+    violations += len(undeclared) + len(stale)
+    flag = f"  <-- not in its row's steps: {', '.join(undeclared)}" if undeclared else ""
+    flag += f"  <-- declared but never consulted: {', '.join(stale)}" if stale else ""
+    print(f"{name:<20} {len(where)}  {', '.join(map(str, where))}{flag}")
+if not rows:
+    print("no registry rows found")
+    sys.exit(1)
+sys.exit(1 if violations else 0)

@@ -15,7 +15,7 @@ use crate::engine::perft;
 use crate::engine::position::Position;
 use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
-use crate::engine::stats::{Counter, SearchStats};
+use crate::engine::stats::{self, Counter, SearchStats};
 use crate::harness::format::mm_ss;
 use crate::harness::{bench, plan, report, results, runner};
 
@@ -207,6 +207,10 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
 /// `searchlab heuristics`.
 pub fn list_heuristics() {
     println!("Heuristics (toggle with --heuristics SPEC, UCI options of the same names):\n");
+    println!(
+        "Counters, for every heuristic and form: {}\n",
+        stats::DEFINITION
+    );
     for info in REGISTRY {
         let source = if info.source == "modern" {
             "a modern technique, not in the documents (its file cites its sources)".to_string()
@@ -215,6 +219,20 @@ pub fn list_heuristics() {
         };
         println!("{}  [{:?}, {source}]", info.name, info.kind);
         println!("    {}", info.summary);
+        for counter in Counter::of_heuristic(info.id) {
+            println!("    counter {}: {}", counter.key(), counter.meaning());
+        }
+        let requires: Vec<&str> = info.requires.iter().map(|id| id.name()).collect();
+        let excludes: Vec<&str> = info.excludes.iter().map(|id| id.name()).collect();
+        if !requires.is_empty() {
+            println!("    requires {}", requires.join(", "));
+        }
+        if !excludes.is_empty() {
+            println!("    cannot be combined with {}", excludes.join(", "));
+        }
+        if info.randomised {
+            println!("    draws random numbers: repeated over --seeds");
+        }
         let defaults = HeuristicsConfig::default().params_json(info.id);
         for (name, doc) in HeuristicsConfig::param_docs(info.id) {
             if *name == "enabled" {
@@ -294,6 +312,19 @@ pub fn bench(
     Ok(())
 }
 
+/// The `--seeds` help, naming the heuristics whose registry row says they draw random numbers.
+fn randomised_help() -> String {
+    let ids: Vec<&str> = REGISTRY
+        .iter()
+        .filter(|info| info.randomised)
+        .map(|info| info.name)
+        .collect();
+    format!(
+        "Repeat randomised variants ({}) over seeds 0..K",
+        ids.join(", ")
+    )
+}
+
 /// Arguments of `searchlab run`.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -314,9 +345,8 @@ pub struct RunArgs {
     /// The limit of every search: one of --depth (default 7), --nodes, --movetime.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Repeat randomised variants (gsr, gsr_simple, mate_history, iid_null_window) over seeds
-    /// 0..K.
-    #[arg(long, default_value_t = 1)]
+    /// Repeat randomised variants over seeds 0..K.
+    #[arg(long, default_value_t = 1, help = randomised_help())]
     pub seeds: u64,
     /// Worker threads (default: all cores). Node counts do not depend on it.
     #[arg(long)]

@@ -25,7 +25,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::score::{MAX_PLY, Score};
+use super::score::Score;
 use super::stats::Counter;
 use super::tt::TranspositionTable;
 
@@ -187,9 +187,6 @@ pub(crate) struct Auditor {
     pub(crate) tally: AuditTally,
     /// What the audit searches store; they read it and the main table, never write the main one.
     pub(crate) table: TranspositionTable,
-    /// Per ply: an `iir` decision waiting for its node's result, with the node's entry depth
-    /// and window.
-    pub(crate) pending_iir: Vec<Option<(i32, Score, Score)>>,
     /// Time spent in audit searches.
     pub(crate) time: Duration,
 }
@@ -201,7 +198,6 @@ impl Auditor {
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             tally: AuditTally::default(),
             table: TranspositionTable::new(if with_table { AUDIT_TABLE_MB } else { 0 }),
-            pending_iir: vec![None; MAX_PLY + 1],
             time: Duration::ZERO,
         }
     }
@@ -211,7 +207,6 @@ impl Auditor {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ AUDIT_STREAM);
         self.tally = AuditTally::default();
         self.table.clear();
-        self.pending_iir.fill(None);
         self.time = Duration::ZERO;
     }
 }

@@ -194,16 +194,30 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
             beta.join(", ")
         ));
     }
-    // The modern techniques against the documents' own forms of the same idea.
-    let both = |a: Id, b: Id| h.enabled(a) && h.enabled(b);
-    if both(Id::Pvs, Id::IidNullWindow) {
-        return Err("pvs and iid_null_window are two forms of one scheme (002's nega-scout is a principal variation search with its own null-window IID): switch one off".into());
-    }
-    if both(Id::Pvs, Id::GsrSimple) {
-        return Err("pvs and gsr_simple would probe the same late moves with a null window twice (gsr_simple is 002's own null-window probe): switch one off, or use gsr, which composes with pvs and lmr".into());
-    }
-    if h.enabled(Id::Iir) && !h.enabled(Id::Tt) {
-        return Err("iir reduces nodes that have no hash move; without tt no node has one, so every node would be reduced: switch tt on".into());
+    // What a heuristic requires and excludes (its registry row).
+    for id in h.enabled_ids() {
+        let info = id.info();
+        if let Some(missing) = info.requires.iter().find(|r| !h.enabled(**r)) {
+            return Err(format!(
+                "{} needs {}: switch {} on ({}: {})",
+                id.name(),
+                missing.name(),
+                missing.name(),
+                id.name(),
+                info.summary
+            ));
+        }
+        if let Some(other) = info.excludes.iter().find(|e| h.enabled(**e)) {
+            return Err(format!(
+                "{} and {} are two forms of one scheme and cannot be combined: switch one off ({}: {}; {}: {})",
+                id.name(),
+                other.name(),
+                id.name(),
+                info.summary,
+                other.name(),
+                other.info().summary
+            ));
+        }
     }
     if config.algorithm == Algorithm::Minimax {
         let cutting: Vec<&str> = h

@@ -7,15 +7,16 @@
 //! each incremented in exactly one place of the search.
 //!
 //! Every heuristic (and every form of one, see `Counter`) has three counters, with one meaning
-//! for all of them:
-//! - `tested`: the decision was evaluated at a node or move where the heuristic applies (for
-//!   an ordering heuristic: a move it placed was searched);
-//! - `fired`: the heuristic acted: it pruned, cut, reduced, extended, proposed a skip that went
-//!   to verification, or (ordering) the move it placed raised alpha;
-//! - `overruled`: its action was cancelled by a verification search or a re-search, so
-//!   `overruled <= fired`.
+//! for all of them (`DEFINITION`); what each means for one heuristic is stated once, in its
+//! registry row, and printed by `searchlab heuristics`:
+//! - `tested`: the decision point was reached and the heuristic's own preconditions held: it
+//!   could have acted;
+//! - `fired`: it acted;
+//! - `overruled`: its action was undone (a verification contradicted it, or a re-search
+//!   replaced it), so `overruled <= fired`.
 //!
-//! Counters change only through `SearchStats::decided` and `SearchStats::overruled`.
+//! Counters change only through the search's gate (`search/gate.rs`), which calls
+//! `SearchStats::decided`, `proved` and `overruled`.
 
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
@@ -97,6 +98,13 @@ impl SearchStats {
         let c = &mut self.heuristics.0[counter.0 as usize];
         c.tested += 1;
         c.fired += u64::from(fired);
+    }
+
+    /// An ordering decision counted as tested (`decided(counter, false)`) acted after all:
+    /// the move it placed ended as the node's best.
+    #[inline]
+    pub fn proved(&mut self, counter: Counter) {
+        self.heuristics.0[counter.0 as usize].fired += 1;
     }
 
     /// A heuristic's action was cancelled by a verification or a re-search.
@@ -218,6 +226,21 @@ impl Counter {
         }
     }
 
+    /// The form that would take this decision again one ply down (registry `mirrors`), which
+    /// the audit of this one leaves out of the child it searches.
+    pub fn mirror(self) -> Option<Counter> {
+        let form = self.form_name()?;
+        let id = self.id();
+        let (_, mirror) = id.info().mirrors.iter().find(|(a, _)| *a == form)?;
+        Counter::of_heuristic(id).find(|c| c.form_name() == Some(*mirror))
+    }
+
+    /// What its counts mean (the heuristic's registry row).
+    pub fn meaning(self) -> &'static str {
+        let id = self.id();
+        id.info().meanings[self.0 as usize - first_counter(id as usize)]
+    }
+
     /// Look a counter up by its key.
     pub fn from_key(key: &str) -> Option<Counter> {
         let (name, form) = match key.split_once('.') {
@@ -260,6 +283,11 @@ macro_rules! counter {
     };
 }
 pub(crate) use counter;
+
+/// The meaning shared by every counter (each registry row says what it means for its heuristic).
+pub const DEFINITION: &str = "tested = the decision point was reached and the heuristic's own \
+preconditions held (it could have acted); fired = it acted; overruled = its action was undone \
+(a verification contradicted it or a re-search replaced it). Rates divide by tested.";
 
 /// The three counts of one counter.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

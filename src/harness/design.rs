@@ -7,18 +7,17 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::heuristics::{HeuristicsConfig, Id, id_list};
+use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY, id_list};
 use crate::engine::spec;
 
-/// The heuristics of the main job, the default set of `--ablation pairs`.
-pub const MAIN_SIX: &[&str] = &[
-    "killers",
-    "quiescence",
-    "futility",
-    "momentum",
-    "ema_channel",
-    "gsr",
-];
+/// The heuristics of the main job, the default set of `--ablation pairs` (registry `main_job`).
+pub fn main_six() -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .filter(|info| info.main_job)
+        .map(|info| info.name)
+        .collect()
+}
 
 /// One variant of a pair design: the heuristics toggled against the base (one or two).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -89,7 +88,7 @@ pub fn pairs(
     (label, base): &LabelledSpec,
 ) -> Result<(Vec<LabelledSpec>, Design), String> {
     let ids: Vec<String> = match mode.strip_prefix("pairs") {
-        Some("") => MAIN_SIX.iter().map(|s| s.to_string()).collect(),
+        Some("") => main_six().into_iter().map(str::to_string).collect(),
         Some(list) => match list.strip_prefix(':') {
             Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
             None => {

@@ -13,17 +13,22 @@ use crate::engine::heuristics::REGISTRY;
 use crate::engine::score::MAX_PLY;
 use crate::engine::spec;
 
-/// The main job's variants: the six heuristics of the project's brief toggled against
-/// `classic`.
-pub const MAIN_JOB: &[(&str, &str)] = &[
-    ("classic", "classic"),
-    ("-killers", "classic,-killers"),
-    ("-quiescence", "classic,-quiescence"),
-    ("-futility", "classic,-futility"),
-    ("+momentum", "classic,+momentum"),
-    ("+ema_channel", "classic,+ema_channel"),
-    ("+gsr", "classic,+gsr"),
-];
+/// The main job's variants: `classic` and the six heuristics of the project's brief (registry
+/// `main_job`) each toggled against it, `(label, SPEC)`.
+pub fn main_job() -> Vec<(String, String)> {
+    let classic = spec::configure("classic", None, 0).expect("classic is a preset");
+    let mut job = vec![("classic".to_string(), "classic".to_string())];
+    for name in super::design::main_six() {
+        let id = crate::engine::heuristics::Id::from_name(name).expect("a registry id");
+        let sign = if classic.heuristics.enabled(id) {
+            '-'
+        } else {
+            '+'
+        };
+        job.push((format!("{sign}{name}"), format!("classic,{sign}{name}")));
+    }
+    job
+}
 
 /// Where the main job writes its results; its report goes beside them. Not a committed
 /// directory (`.gitignore`): a fresh run never overwrites the committed example report in
@@ -151,10 +156,7 @@ pub fn variants(
     let specs: Vec<(String, String)> = if given.is_empty() && !engines.is_empty() {
         Vec::new()
     } else if given.is_empty() {
-        MAIN_JOB
-            .iter()
-            .map(|(l, s)| (l.to_string(), s.to_string()))
-            .collect()
+        main_job()
     } else {
         given.iter().map(|v| labelled(v)).collect()
     };
@@ -311,7 +313,11 @@ mod tests {
             .0;
         assert_eq!(v[0].label, "classic,-futility");
         let main = variants(&[], &[], &[], None, &[]).unwrap().0;
-        assert_eq!(main.len(), MAIN_JOB.len());
+        assert_eq!(main.len(), main_job().len());
+        assert_eq!(
+            main_job()[1],
+            ("-killers".into(), "classic,-killers".into())
+        );
         let err =
             variants(&["a=plain".into(), "a=classic".into()], &[], &[], None, &[]).unwrap_err();
         assert!(err.contains("two variants are labelled 'a'"), "{err}");

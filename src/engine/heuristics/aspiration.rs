@@ -7,6 +7,7 @@
 //! narrow window, `overruled` once per re-search.
 
 use super::params::heuristic_params;
+use super::view::Decision;
 use crate::engine::score::{INFINITY, MATE_BOUND, Score};
 
 heuristic_params! {
@@ -23,16 +24,16 @@ heuristic_params! {
     }
 }
 
-/// The first window of iteration `depth` given the previous score; the full window when the
-/// iteration is too shallow or the score is a mate.
-pub fn window(depth: u32, previous: Score, params: &Params) -> (Score, Score) {
-    if depth < params.min_depth || previous.abs() >= MATE_BOUND {
-        return (-INFINITY, INFINITY);
-    }
-    (
+/// The first window of iteration `depth` given the previous score. It applies from
+/// `min_depth` on when the score is no mate, and always acts there: a scheme, whose rate to
+/// read is the re-search rate, overruled / fired.
+pub fn window(depth: u32, previous: Score, params: &Params) -> Decision<(Score, Score)> {
+    let applies = depth >= params.min_depth && previous.abs() < MATE_BOUND;
+    let narrow = (
         (previous - params.window).max(-INFINITY),
         (previous + params.window).min(INFINITY),
-    )
+    );
+    Decision::with(applies, Some(narrow))
 }
 
 /// The window after `score` fell outside `(alpha, beta)`: the failed side moved out by
@@ -63,9 +64,9 @@ mod tests {
     #[test]
     fn narrow_from_min_depth_and_full_for_mates() {
         let p = Params::default();
-        assert_eq!(window(4, 30, &p), (-INFINITY, INFINITY));
-        assert_eq!(window(5, 30, &p), (5, 55));
-        assert_eq!(window(9, MATE_BOUND + 3, &p), (-INFINITY, INFINITY));
+        assert_eq!(window(4, 30, &p), Decision::Inapplicable);
+        assert_eq!(window(5, 30, &p), Decision::Acts((5, 55)));
+        assert_eq!(window(9, MATE_BOUND + 3, &p), Decision::Inapplicable);
     }
 
     #[test]

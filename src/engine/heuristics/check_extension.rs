@@ -3,7 +3,7 @@
 //! deeper.
 
 use super::params::heuristic_params;
-use super::view::MoveView;
+use super::view::{Decision, MoveView};
 
 heuristic_params! {
     /// Parameters of `check_extension`.
@@ -15,9 +15,11 @@ heuristic_params! {
     }
 }
 
-/// Plies the move is extended by.
-pub fn extension(mv: &MoveView, params: &Params) -> i32 {
-    i32::from(mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh))
+/// Plies the move is extended by. Every move could be: it acts on a check (or a pawn to the
+/// seventh).
+pub fn extension(mv: &MoveView, params: &Params) -> Decision<i32> {
+    let extends = mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh);
+    Decision::with(true, extends.then_some(1))
 }
 
 #[cfg(test)]
@@ -30,8 +32,8 @@ mod tests {
             gives_check: true,
             ..MoveView::default()
         };
-        assert_eq!(extension(&mv, &Params::default()), 1);
-        assert_eq!(extension(&MoveView::default(), &Params::default()), 0);
+        assert_eq!(extension(&mv, &Params::default()).value().unwrap_or(0), 1);
+        assert_eq!(extension(&MoveView::default(), &Params::default()).value().unwrap_or(0), 0);
     }
 
     #[test]
@@ -40,11 +42,11 @@ mod tests {
             pawn_to_seventh: true,
             ..MoveView::default()
         };
-        assert_eq!(extension(&mv, &Params::default()), 1);
+        assert_eq!(extension(&mv, &Params::default()).value().unwrap_or(0), 1);
         let off = Params {
             pawn_to_seventh: false,
             ..Params::default()
         };
-        assert_eq!(extension(&mv, &off), 0);
+        assert_eq!(extension(&mv, &off).value().unwrap_or(0), 0);
     }
 }

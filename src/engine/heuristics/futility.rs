@@ -19,7 +19,7 @@
 //! the `*_with` functions here.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView};
+use super::view::{Decision, MoveView, NodeView};
 use crate::engine::eval::PAWN;
 use crate::engine::score::Score;
 
@@ -39,41 +39,62 @@ heuristic_params! {
     }
 }
 
-/// The node-form test with any depth limit and margin.
-pub fn frontier_cut_with(node: &NodeView, max_depth: i32, margin: Score) -> bool {
-    !node.in_reduced_search
+/// The node-form test with any depth limit and margin. It applies where the node is within
+/// `max_depth` of the horizon, outside test searches, not extended, not entered by a capture
+/// and not in check.
+pub fn frontier_cut_with(node: &NodeView, max_depth: i32, margin: Score) -> Decision {
+    let applies = !node.in_reduced_search
         && node.depth <= max_depth
         && !node.extended
         && !node.entered_by_capture
-        && !node.in_check
-        && node.static_eval - margin >= node.beta
+        && !node.in_check;
+    Decision::when(applies, node.static_eval - margin >= node.beta)
 }
 
-/// The move-form test with any depth limit and margin (`mv.eval_after` is the evaluation after the
-/// move for the mover).
-pub fn prunes_move_with(node: &NodeView, mv: &MoveView, max_depth: i32, margin: Score) -> bool {
-    !node.in_reduced_search
+/// The move-form test with any depth limit and margin (`mv.eval_after` is the evaluation after
+/// the move for the mover). It applies to a quiet, unextended move that gives no check, made
+/// outside check and test searches within `max_depth` of the horizon.
+pub fn prunes_move_with(node: &NodeView, mv: &MoveView, max_depth: i32, margin: Score) -> Decision {
+    let applies = !node.in_reduced_search
         && node.depth - 1 <= max_depth
         && !mv.capture
         && !mv.gives_check
         && !mv.extended
-        && !node.in_check
-        && mv.eval_after + margin <= node.alpha
+        && !node.in_check;
+    Decision::when(applies, mv.eval_after + margin <= node.alpha)
 }
 
 /// Frontier form: return beta at this node.
-pub fn frontier_cut(node: &NodeView, params: &Params) -> bool {
-    params.frontier && frontier_cut_with(node, params.max_depth, params.margin)
+pub fn frontier_cut(node: &NodeView, params: &Params) -> Decision {
+    if !params.frontier {
+        return Decision::Inapplicable;
+    }
+    frontier_cut_with(node, params.max_depth, params.margin)
 }
 
 /// Pre-frontier form: skip this move.
-pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
-    params.pre_frontier && prunes_move_with(node, mv, params.max_depth, params.margin)
+pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> Decision {
+    if !params.pre_frontier {
+        return Decision::Inapplicable;
+    }
+    prunes_move_with(node, mv, params.max_depth, params.margin)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn not_tested_where_it_cannot_act() {
+        let p = Params::default();
+        let test = NodeView {
+            in_reduced_search: true,
+            ..node()
+        };
+        assert_eq!(frontier_cut(&test, &p), Decision::Inapplicable);
+        assert_eq!(prunes_move(&test, &quiet(-500), &p), Decision::Inapplicable);
+        assert_eq!(prunes_move(&node(), &quiet(500), &p), Decision::Declines);
+    }
 
     fn node() -> NodeView {
         NodeView {
@@ -97,21 +118,21 @@ mod tests {
     #[test]
     fn frontier_fires_when_eval_minus_margin_reaches_beta() {
         let p = Params::default();
-        assert!(frontier_cut(&node(), &p));
+        assert!(frontier_cut(&node(), &p).acts());
         assert!(frontier_cut(
             &NodeView {
                 static_eval: 60,
                 ..node()
             },
             &p
-        ));
+        ).acts());
         assert!(!frontier_cut(
             &NodeView {
                 static_eval: 59,
                 ..node()
             },
             &p
-        ));
+        ).acts());
     }
 
     #[test]
@@ -119,7 +140,7 @@ mod tests {
         assert!(!frontier_cut(
             &NodeView { depth: 3, ..node() },
             &Params::default()
-        ));
+        ).acts());
     }
 
     #[test]
@@ -130,7 +151,7 @@ mod tests {
                 ..node()
             },
             &Params::default()
-        ));
+        ).acts());
     }
 
     #[test]
@@ -141,7 +162,7 @@ mod tests {
                 ..node()
             },
             &Params::default()
-        ));
+        ).acts());
     }
 
     #[test]
@@ -152,7 +173,7 @@ mod tests {
                 ..node()
             },
             &Params::default()
-        ));
+        ).acts());
     }
 
     #[test]
@@ -163,7 +184,7 @@ mod tests {
                 ..node()
             },
             &Params::default()
-        ));
+        ).acts());
     }
 
     #[test]
@@ -172,17 +193,17 @@ mod tests {
             frontier: false,
             ..Params::default()
         };
-        assert!(!frontier_cut(&node(), &p));
+        assert!(!frontier_cut(&node(), &p).acts());
     }
 
     #[test]
     fn pre_frontier_fires_when_eval_plus_margin_stays_below_alpha() {
         let p = Params::default();
         let n = NodeView { depth: 3, ..node() };
-        assert!(prunes_move(&n, &quiet(-50), &p));
-        assert!(!prunes_move(&n, &quiet(-49), &p));
+        assert!(prunes_move(&n, &quiet(-50), &p).acts());
+        assert!(!prunes_move(&n, &quiet(-49), &p).acts());
         assert!(
-            !prunes_move(&NodeView { depth: 4, ..n }, &quiet(-200), &p),
+            !prunes_move(&NodeView { depth: 4, ..n }, &quiet(-200), &p).acts(),
             "depth-1 <= 2 only"
         );
     }
@@ -193,7 +214,7 @@ mod tests {
             capture: true,
             ..quiet(-500)
         };
-        assert!(!prunes_move(&node(), &mv, &Params::default()));
+        assert!(!prunes_move(&node(), &mv, &Params::default()).acts());
     }
 
     #[test]
@@ -202,7 +223,7 @@ mod tests {
             gives_check: true,
             ..quiet(-500)
         };
-        assert!(!prunes_move(&node(), &mv, &Params::default()));
+        assert!(!prunes_move(&node(), &mv, &Params::default()).acts());
     }
 
     #[test]
@@ -211,7 +232,7 @@ mod tests {
             extended: true,
             ..quiet(-500)
         };
-        assert!(!prunes_move(&node(), &mv, &Params::default()));
+        assert!(!prunes_move(&node(), &mv, &Params::default()).acts());
     }
 
     #[test]
@@ -220,7 +241,7 @@ mod tests {
             in_check: true,
             ..node()
         };
-        assert!(!prunes_move(&n, &quiet(-500), &Params::default()));
+        assert!(!prunes_move(&n, &quiet(-500), &Params::default()).acts());
     }
 
     #[test]
@@ -229,6 +250,6 @@ mod tests {
             in_reduced_search: true,
             ..node()
         };
-        assert!(!prunes_move(&n, &quiet(-500), &Params::default()));
+        assert!(!prunes_move(&n, &quiet(-500), &Params::default()).acts());
     }
 }

@@ -4,6 +4,7 @@
 //! the array reversed ("first 259, then 131, 67, ... down to 19" going down the tree).
 
 use super::params::heuristic_params;
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `futility_move_count`.
@@ -15,35 +16,43 @@ heuristic_params! {
     }
 }
 
-/// The `quiet_index`-th quiet move (1-based) at remaining `depth` is not searched.
-pub fn prunes_move(depth: i32, in_check: bool, quiet_index: usize, params: &Params) -> bool {
-    if in_check || !(1..=9).contains(&depth) {
-        return false;
-    }
-    quiet_index > params.counts[(depth - 1) as usize] as usize
+/// Skip this quiet move: it applies to quiet moves outside check in the last 9 plies, and
+/// acts past the first N of them.
+pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> Decision {
+    let applies = mv.quiet_index > 0 && !node.in_check && (1..=9).contains(&node.depth);
+    Decision::when(
+        applies,
+        applies && mv.quiet_index > params.counts[(node.depth - 1) as usize] as usize,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn prunes(depth: i32, in_check: bool, quiet_index: usize, p: &Params) -> bool {
+        let node = NodeView { depth, in_check, ..NodeView::default() };
+        let mv = MoveView { quiet_index, ..MoveView::default() };
+        prunes_move(&node, &mv, p).acts()
+    }
+
     #[test]
     fn counts_by_remaining_depth() {
         let p = Params::default();
-        assert!(!prunes_move(1, false, 19, &p));
-        assert!(prunes_move(1, false, 20, &p));
-        assert!(!prunes_move(9, false, 259, &p));
-        assert!(prunes_move(9, false, 260, &p));
-        assert!(prunes_move(6, false, 36, &p));
+        assert!(!prunes(1, false, 19, &p));
+        assert!(prunes(1, false, 20, &p));
+        assert!(!prunes(9, false, 259, &p));
+        assert!(prunes(9, false, 260, &p));
+        assert!(prunes(6, false, 36, &p));
     }
 
     #[test]
     fn not_in_check() {
-        assert!(!prunes_move(1, true, 100, &Params::default()));
+        assert!(!prunes(1, true, 100, &Params::default()));
     }
 
     #[test]
     fn not_beyond_the_last_nine_plies() {
-        assert!(!prunes_move(10, false, 1000, &Params::default()));
+        assert!(!prunes(10, false, 1000, &Params::default()));
     }
 }

@@ -24,7 +24,7 @@
 //!   and the moves played to the root (`NodeView::game_plies`).
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView};
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `gsr`.
@@ -55,26 +55,26 @@ fn special_condition(node: &NodeView, mv: &MoveView) -> bool {
     node.game_plies + node.ply + 1 > 5 && mv.line.material_momentum <= 0
 }
 
-/// The reduction `R` of a move.
-pub fn reduction(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> i32 {
-    if mv.legal_count == 1 || mv.gives_check || mv.pawn_to_seventh || node.depth - 1 <= 0 {
-        return 0;
-    }
-    let move_ply = node.ply + 1;
-    let beyond_min_ply = move_ply > params.min_ply as usize;
-    if beyond_min_ply
-        && node.depth > params.min_depth
+/// The reduction `R` of a move. It applies to every move but the first, a check or a pawn to
+/// the seventh, with depth left and beyond `min_ply`; RED2 past the crossover point under
+/// 002's `SpechialCondition`, else RED1 (acting when positive).
+pub fn reduction(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> Decision<i32> {
+    let applies = mv.legal_count != 1
+        && !mv.gives_check
+        && !mv.pawn_to_seventh
+        && node.depth - 1 > 0
+        && node.ply + 1 > params.min_ply as usize;
+    let r = if node.depth > params.min_depth
         && !mv.capture
         && !mv.promotion
         && mv.legal_count > cross
         && special_condition(node, mv)
     {
         params.red2
-    } else if beyond_min_ply {
-        params.red1
     } else {
-        0
-    }
+        params.red1
+    };
+    Decision::with(applies, (r > 0).then_some(r))
 }
 
 #[cfg(test)]
@@ -108,12 +108,12 @@ mod tests {
 
     #[test]
     fn late_quiet_move_beyond_the_crossover_gets_red2() {
-        assert_eq!(reduction(&node(), &late_quiet(), 10, &Params::default()), 2);
+        assert_eq!(reduction(&node(), &late_quiet(), 10, &Params::default()).value().unwrap_or(0), 2);
     }
 
     #[test]
     fn before_the_crossover_gets_red1() {
-        assert_eq!(reduction(&node(), &late_quiet(), 40, &Params::default()), 1);
+        assert_eq!(reduction(&node(), &late_quiet(), 40, &Params::default()).value().unwrap_or(0), 1);
     }
 
     #[test]
@@ -128,7 +128,7 @@ mod tests {
                 },
                 10,
                 &p
-            ),
+            ).value().unwrap_or(0),
             0
         );
         assert_eq!(
@@ -140,7 +140,7 @@ mod tests {
                 },
                 10,
                 &p
-            ),
+            ).value().unwrap_or(0),
             0
         );
         assert_eq!(
@@ -152,7 +152,7 @@ mod tests {
                 },
                 10,
                 &p
-            ),
+            ).value().unwrap_or(0),
             0
         );
     }
@@ -165,7 +165,7 @@ mod tests {
                 &late_quiet(),
                 10,
                 &Params::default()
-            ),
+            ).value().unwrap_or(0),
             0
         );
     }
@@ -182,7 +182,7 @@ mod tests {
                 },
                 10,
                 &p
-            ),
+            ).value().unwrap_or(0),
             1
         );
         assert_eq!(
@@ -194,12 +194,12 @@ mod tests {
                 },
                 10,
                 &p
-            ),
+            ).value().unwrap_or(0),
             1
         );
         let mut rising = late_quiet();
         rising.line.material_momentum = 100;
-        assert_eq!(reduction(&node(), &rising, 10, &p), 1);
+        assert_eq!(reduction(&node(), &rising, 10, &p).value().unwrap_or(0), 1);
     }
 
     #[test]
@@ -210,7 +210,7 @@ mod tests {
                 &late_quiet(),
                 10,
                 &Params::default()
-            ),
+            ).value().unwrap_or(0),
             1
         );
     }
@@ -225,7 +225,7 @@ mod tests {
                 ply: node_ply,
                 ..node()
             };
-            assert_eq!(reduction(&n, &late_quiet(), 10, &p), r, "node ply {node_ply}");
+            assert_eq!(reduction(&n, &late_quiet(), 10, &p).value().unwrap_or(0), r, "node ply {node_ply}");
         }
     }
 
@@ -239,8 +239,8 @@ mod tests {
             game_plies: 0,
             ..node()
         };
-        assert_eq!(reduction(&fresh(3), &late_quiet(), 10, &p), 1, "move ply 4");
-        assert_eq!(reduction(&fresh(4), &late_quiet(), 10, &p), 1, "move ply 5");
-        assert_eq!(reduction(&fresh(5), &late_quiet(), 10, &p), 2, "move ply 6");
+        assert_eq!(reduction(&fresh(3), &late_quiet(), 10, &p).value().unwrap_or(0), 1, "move ply 4");
+        assert_eq!(reduction(&fresh(4), &late_quiet(), 10, &p).value().unwrap_or(0), 1, "move ply 5");
+        assert_eq!(reduction(&fresh(5), &late_quiet(), 10, &p).value().unwrap_or(0), 2, "move ply 6");
     }
 }

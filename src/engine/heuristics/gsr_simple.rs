@@ -19,7 +19,7 @@
 //!   adds it.
 
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView};
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `gsr_simple`.
@@ -38,8 +38,10 @@ heuristic_params! {
     }
 }
 
-/// The move is "bad": reduce it by one with a null window.
-pub fn reduces(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> bool {
+/// The move is "bad": reduce it by one with a null window. It applies to a quiet move that
+/// gives no check, with depth left, beyond `min_ply`; it acts unless material is rising or the
+/// move comes before the crossover point (002's `good_move`).
+pub fn reduces(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> Decision {
     let rising = mv.line.material_momentum > 0;
     let before_crossover = mv.legal_count <= cross;
     let chosen = if params.literal_precedence {
@@ -48,14 +50,13 @@ pub fn reduces(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) ->
         rising || before_crossover
     };
     // 002's `ply <= 2`, its ply of the move being `node.ply + 1`.
-    let good = node.ply < params.min_ply as usize
+    let spared = node.ply < params.min_ply as usize
         || mv.gives_check
         || node.depth - 1 <= 0
         || mv.capture
         || mv.promotion
-        || (params.spare_pawn_to_seventh && mv.pawn_to_seventh)
-        || chosen;
-    !good
+        || (params.spare_pawn_to_seventh && mv.pawn_to_seventh);
+    Decision::when(!spared, !chosen)
 }
 
 #[cfg(test)]
@@ -79,9 +80,9 @@ mod tests {
 
     #[test]
     fn late_quiet_moves_are_reduced() {
-        assert!(reduces(&node(), &late(), 10, &Params::default()));
+        assert!(reduces(&node(), &late(), 10, &Params::default()).acts());
         assert!(
-            !reduces(&node(), &late(), 20, &Params::default()),
+            !reduces(&node(), &late(), 20, &Params::default()).acts(),
             "up to the crossover: good"
         );
     }
@@ -97,7 +98,7 @@ mod tests {
             },
             10,
             &p
-        ));
+        ).acts());
         assert!(!reduces(
             &node(),
             &MoveView {
@@ -106,7 +107,7 @@ mod tests {
             },
             10,
             &p
-        ));
+        ).acts());
         assert!(!reduces(
             &node(),
             &MoveView {
@@ -115,12 +116,12 @@ mod tests {
             },
             10,
             &p
-        ));
-        assert!(!reduces(&NodeView { ply: 1, ..node() }, &late(), 10, &p));
-        assert!(!reduces(&NodeView { depth: 1, ..node() }, &late(), 10, &p));
+        ).acts());
+        assert!(!reduces(&NodeView { ply: 1, ..node() }, &late(), 10, &p).acts());
+        assert!(!reduces(&NodeView { depth: 1, ..node() }, &late(), 10, &p).acts());
         let mut rising = late();
         rising.line.material_momentum = 1;
-        assert!(!reduces(&node(), &rising, 10, &p));
+        assert!(!reduces(&node(), &rising, 10, &p).acts());
     }
 
     #[test]
@@ -133,15 +134,15 @@ mod tests {
             legal_count: 1,
             ..late()
         };
-        assert!(!reduces(&node(), &first, 10, &Params::default()));
+        assert!(!reduces(&node(), &first, 10, &Params::default()).acts());
         assert!(
-            reduces(&node(), &first, 10, &literal),
+            reduces(&node(), &first, 10, &literal).acts(),
             "as C reads it, a first move on a line without rising material is reduced"
         );
         let mut rising_late = late();
         rising_late.line.material_momentum = 1;
-        assert!(!reduces(&node(), &rising_late, 10, &Params::default()));
-        assert!(reduces(&node(), &rising_late, 10, &literal));
+        assert!(!reduces(&node(), &rising_late, 10, &Params::default()).acts());
+        assert!(reduces(&node(), &rising_late, 10, &literal).acts());
     }
 
     #[test]
@@ -150,19 +151,19 @@ mod tests {
             pawn_to_seventh: true,
             ..late()
         };
-        assert!(reduces(&node(), &pawn, 10, &Params::default()));
+        assert!(reduces(&node(), &pawn, 10, &Params::default()).acts());
         let spare = Params {
             spare_pawn_to_seventh: true,
             ..Params::default()
         };
-        assert!(!reduces(&node(), &pawn, 10, &spare));
+        assert!(!reduces(&node(), &pawn, 10, &spare).acts());
     }
 
     #[test]
     fn the_first_two_half_moves_are_searched_normally() {
         let p = Params::default();
-        assert!(!reduces(&NodeView { ply: 0, ..node() }, &late(), 10, &p));
-        assert!(!reduces(&NodeView { ply: 1, ..node() }, &late(), 10, &p));
-        assert!(reduces(&NodeView { ply: 2, ..node() }, &late(), 10, &p));
+        assert!(!reduces(&NodeView { ply: 0, ..node() }, &late(), 10, &p).acts());
+        assert!(!reduces(&NodeView { ply: 1, ..node() }, &late(), 10, &p).acts());
+        assert!(reduces(&NodeView { ply: 2, ..node() }, &late(), 10, &p).acts());
     }
 }

@@ -6,6 +6,7 @@
 //! transposition table (without one no node has a hash move, and every node would be reduced).
 
 use super::params::heuristic_params;
+use super::view::{Decision, NodeView};
 
 heuristic_params! {
     /// Parameters of `iir`.
@@ -19,13 +20,11 @@ heuristic_params! {
     }
 }
 
-/// The depth the node is searched to.
-pub fn depth(depth: i32, has_hash_move: bool, in_check: bool, params: &Params) -> i32 {
-    if has_hash_move || in_check || depth < params.min_depth {
-        depth
-    } else {
-        depth - params.reduction
-    }
+/// The plies taken off the node: it applies outside check from `min_depth` on, and acts
+/// where the table knows no move for the node.
+pub fn reduction(node: &NodeView, params: &Params) -> Decision<i32> {
+    let applies = !node.in_check && node.depth >= params.min_depth;
+    Decision::with(applies, (!node.has_hash_move).then_some(params.reduction))
 }
 
 #[cfg(test)]
@@ -35,9 +34,15 @@ mod tests {
     #[test]
     fn reduces_only_deep_nodes_without_a_hash_move_outside_check() {
         let p = Params::default();
-        assert_eq!(depth(6, false, false, &p), 5);
-        assert_eq!(depth(6, true, false, &p), 6);
-        assert_eq!(depth(3, false, false, &p), 3);
-        assert_eq!(depth(6, false, true, &p), 6);
+        let node = |depth, has_hash_move, in_check| NodeView {
+            depth,
+            has_hash_move,
+            in_check,
+            ..NodeView::default()
+        };
+        assert_eq!(reduction(&node(6, false, false), &p), Decision::Acts(1));
+        assert_eq!(reduction(&node(6, true, false), &p), Decision::Declines);
+        assert_eq!(reduction(&node(3, false, false), &p), Decision::Inapplicable);
+        assert_eq!(reduction(&node(6, false, true), &p), Decision::Inapplicable);
     }
 }

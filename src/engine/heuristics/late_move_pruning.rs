@@ -10,6 +10,7 @@
 //! `max_depth`.
 
 use super::params::heuristic_params;
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `late_move_pruning`.
@@ -23,39 +24,42 @@ heuristic_params! {
     }
 }
 
-/// The `quiet_index`-th quiet move (1-based) at remaining `depth` is skipped.
-pub fn prunes_move(
-    depth: i32,
-    in_check: bool,
-    pv_node: bool,
-    quiet_index: usize,
-    params: &Params,
-) -> bool {
-    if in_check || pv_node || depth < 1 || depth > params.max_depth {
-        return false;
-    }
-    quiet_index > (params.base as usize) + (depth * depth) as usize
+/// Skip this quiet move: it applies to quiet moves at a null-window node outside check within
+/// `max_depth`, and acts once `base + depth²` quiet moves were tried.
+pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> Decision {
+    let applies = mv.quiet_index > 0
+        && !node.in_check
+        && !node.pv_node
+        && (1..=params.max_depth).contains(&node.depth);
+    let count = params.base as usize + (node.depth * node.depth).max(0) as usize;
+    Decision::when(applies, mv.quiet_index > count)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn prunes(depth: i32, in_check: bool, pv_node: bool, quiet_index: usize, p: &Params) -> bool {
+        let node = NodeView { depth, in_check, pv_node, ..NodeView::default() };
+        let mv = MoveView { quiet_index, ..MoveView::default() };
+        prunes_move(&node, &mv, p).acts()
+    }
+
     #[test]
     fn counts_grow_with_the_square_of_the_depth() {
         let p = Params::default();
-        assert!(!prunes_move(1, false, false, 4, &p));
-        assert!(prunes_move(1, false, false, 5, &p));
-        assert!(!prunes_move(3, false, false, 12, &p));
-        assert!(prunes_move(3, false, false, 13, &p));
-        assert!(prunes_move(8, false, false, 68, &p));
+        assert!(!prunes(1, false, false, 4, &p));
+        assert!(prunes(1, false, false, 5, &p));
+        assert!(!prunes(3, false, false, 12, &p));
+        assert!(prunes(3, false, false, 13, &p));
+        assert!(prunes(8, false, false, 68, &p));
     }
 
     #[test]
     fn not_in_check_at_pv_nodes_or_beyond_max_depth() {
         let p = Params::default();
-        assert!(!prunes_move(1, true, false, 50, &p));
-        assert!(!prunes_move(1, false, true, 50, &p));
-        assert!(!prunes_move(9, false, false, 500, &p));
+        assert!(!prunes(1, true, false, 50, &p));
+        assert!(!prunes(1, false, true, 50, &p));
+        assert!(!prunes(9, false, false, 500, &p));
     }
 }

@@ -9,6 +9,7 @@
 //! Not to be confused with 001's "LMR", which is a move-count pruning (`futility_move_count`).
 
 use super::params::heuristic_params;
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `lmr`.
@@ -28,25 +29,6 @@ heuristic_params! {
     }
 }
 
-/// What the reduction of one move depends on.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LateMove {
-    /// Remaining depth of the node.
-    pub depth: i32,
-    /// 1-based number of the move at the node.
-    pub number: usize,
-    /// The move is quiet (no capture, no promotion).
-    pub quiet: bool,
-    /// The side to move is in check, or the move gives check.
-    pub check: bool,
-    /// A killer or the countermove.
-    pub refutation: bool,
-    /// Its history (the ordering score of quiet moves).
-    pub history: i32,
-    /// The node is a PV node (its window is wider than null).
-    pub pv_node: bool,
-}
-
 /// The table's value for `depth` and `number`, in plies (rounded down).
 pub fn table(depth: i32, number: usize, params: &Params) -> i32 {
     if depth < 1 || number < 1 {
@@ -57,30 +39,57 @@ pub fn table(depth: i32, number: usize, params: &Params) -> i32 {
     r as i32
 }
 
-/// The reduction of a move, plies (0: not reduced), never so deep that the move's search
-/// would start below one ply.
-pub fn reduction(m: &LateMove, new_depth: i32, params: &Params) -> i32 {
-    if !m.quiet || m.check || m.depth < params.min_depth || m.number <= params.min_move as usize {
-        return 0;
-    }
-    let mut r = table(m.depth, m.number, params);
-    r -= i32::from(m.refutation);
-    r -= i32::from(m.history >= params.good_history);
-    r -= i32::from(m.pv_node);
-    r.clamp(0, (new_depth - 1).max(0))
+/// The reduction of a move, plies, never so deep that the move's search would start below one
+/// ply. It applies to a quiet move past the first `min_move` that gives no check, made outside
+/// check at a remaining depth of at least `min_depth`; the table's value is one ply smaller for
+/// a killer or the countermove, for good history and at a PV node, and acts when it stays
+/// positive.
+pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params) -> Decision<i32> {
+    let applies = mv.quiet_index > 0
+        && !node.in_check
+        && !mv.gives_check
+        && node.depth >= params.min_depth
+        && mv.legal_count > params.min_move as usize;
+    let mut r = table(node.depth, mv.legal_count, params);
+    r -= i32::from(mv.refutation);
+    r -= i32::from(mv.history >= params.good_history);
+    r -= i32::from(node.pv_node);
+    let r = r.clamp(0, (new_depth - 1).max(0));
+    Decision::with(applies, (r > 0).then_some(r))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn late(depth: i32, number: usize) -> LateMove {
-        LateMove {
-            depth,
-            number,
-            quiet: true,
-            ..LateMove::default()
-        }
+    /// A quiet move numbered `number` at a node of remaining `depth`, with what differs.
+    #[derive(Clone, Copy, Default)]
+    struct Late {
+        depth: i32,
+        number: usize,
+        capture: bool,
+        check: bool,
+        refutation: bool,
+        history: i32,
+        pv_node: bool,
+    }
+
+    fn late(depth: i32, number: usize) -> Late {
+        Late { depth, number, ..Late::default() }
+    }
+
+    fn reduced(m: &Late, new_depth: i32, p: &Params) -> i32 {
+        let node = NodeView { depth: m.depth, pv_node: m.pv_node, ..NodeView::default() };
+        let mv = MoveView {
+            legal_count: m.number,
+            quiet_index: usize::from(!m.capture),
+            capture: m.capture,
+            gives_check: m.check,
+            refutation: m.refutation,
+            history: m.history,
+            ..MoveView::default()
+        };
+        reduction(&node, &mv, new_depth, p).value().unwrap_or(0)
     }
 
     #[test]
@@ -96,28 +105,28 @@ mod tests {
     #[test]
     fn only_late_quiet_moves_outside_check_at_enough_depth() {
         let p = Params::default();
-        assert_eq!(reduction(&late(8, 20), 7, &p), 3);
-        assert_eq!(reduction(&late(8, 3), 7, &p), 0, "the first moves");
-        assert_eq!(reduction(&late(2, 20), 1, &p), 0, "too shallow");
-        let capture = LateMove { quiet: false, ..late(8, 20) };
-        assert_eq!(reduction(&capture, 7, &p), 0);
-        let check = LateMove { check: true, ..late(8, 20) };
-        assert_eq!(reduction(&check, 7, &p), 0);
+        assert_eq!(reduced(&late(8, 20), 7, &p), 3);
+        assert_eq!(reduced(&late(8, 3), 7, &p), 0, "the first moves");
+        assert_eq!(reduced(&late(2, 20), 1, &p), 0, "too shallow");
+        let capture = Late { capture: true, ..late(8, 20) };
+        assert_eq!(reduced(&capture, 7, &p), 0);
+        let check = Late { check: true, ..late(8, 20) };
+        assert_eq!(reduced(&check, 7, &p), 0);
     }
 
     #[test]
     fn less_for_refutations_good_history_and_pv_nodes() {
         let p = Params::default();
-        let killer = LateMove { refutation: true, ..late(8, 20) };
-        assert_eq!(reduction(&killer, 7, &p), 2);
-        let good = LateMove { history: 5000, ..late(8, 20) };
-        assert_eq!(reduction(&good, 7, &p), 2);
-        let pv = LateMove { pv_node: true, refutation: true, history: 5000, ..late(8, 20) };
-        assert_eq!(reduction(&pv, 7, &p), 0);
+        let killer = Late { refutation: true, ..late(8, 20) };
+        assert_eq!(reduced(&killer, 7, &p), 2);
+        let good = Late { history: 5000, ..late(8, 20) };
+        assert_eq!(reduced(&good, 7, &p), 2);
+        let pv = Late { pv_node: true, refutation: true, history: 5000, ..late(8, 20) };
+        assert_eq!(reduced(&pv, 7, &p), 0);
     }
 
     #[test]
     fn never_below_one_ply() {
-        assert_eq!(reduction(&late(40, 60), 2, &Params::default()), 1);
+        assert_eq!(reduced(&late(40, 60), 2, &Params::default()), 1);
     }
 }

@@ -66,8 +66,11 @@ pub enum SignalRule {
     Any,
 }
 
+/// The range of a GSR crossover point under a configuration (registry `crossover`).
+pub type CrossRange = fn(&HeuristicsConfig) -> u32;
+
 /// One registry row.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Info {
     pub id: Id,
     /// Its name everywhere (CLI, UCI, JSON, counters).
@@ -89,6 +92,28 @@ pub struct Info {
     pub cuts: bool,
     /// One line on what it does.
     pub summary: &'static str,
+    /// What `tested` and `fired` (and `overruled`, where it can be) mean for each counter:
+    /// one for a heuristic counted under its name, one per form otherwise, in `forms` order.
+    pub meanings: &'static [&'static str],
+    /// The files of `engine/search/` whose steps consult it (`mod` for `search/mod.rs`; the
+    /// picker's `movepick` for ordering ids); `scripts/heuristic_mentions.py` checks that no
+    /// other code names it.
+    pub steps: &'static [&'static str],
+    /// One of the six heuristics of the main job (`searchlab run` with no arguments) and the
+    /// default set of `--ablation pairs`.
+    pub main_job: bool,
+    /// Heuristics it cannot work without (validation refuses it alone).
+    pub requires: &'static [Id],
+    /// Heuristics it cannot be combined with (validation refuses the pair).
+    pub excludes: &'static [Id],
+    /// It reads the node's GSR crossover point (002): its priority among those that do (the
+    /// first that is on supplies the range and draws from its stream) and its range.
+    pub crossover: Option<(u8, CrossRange)>,
+    /// It reads a quiet move's history (`MoveView::history`), so the move loop computes it.
+    pub reads_history: bool,
+    /// Pairs of forms (audited, mirror): the mirror form would take the same decision one
+    /// ply down, so the audit of the first leaves the second out of the child it searches.
+    pub mirrors: &'static [(&'static str, &'static str)],
 }
 
 /// The side a signal plays on under its parameters (`$params` is its `Params`).
@@ -135,6 +160,12 @@ macro_rules! registry {
             signal: $signal:ident,
             reads_line: $reads_line:literal, randomised: $randomised:literal, cuts: $cuts:literal,
             summary: $summary:literal,
+            meanings: [$($meaning:literal),* $(,)?],
+            steps: [$($step:literal),*],
+            main_job: $main_job:literal,
+            requires: [$($requires:ident),*], excludes: [$($excludes:ident),*],
+            crossover: $crossover:expr, reads_history: $reads_history:literal,
+            mirrors: [$(($mirrored:literal, $mirror:literal)),*],
         }
     )*) => {
         $( pub mod $field; )*
@@ -159,6 +190,14 @@ macro_rules! registry {
                 randomised: $randomised,
                 cuts: $cuts,
                 summary: $summary,
+                meanings: &[$($meaning),*],
+                steps: &[$($step),*],
+                main_job: $main_job,
+                requires: &[$(Id::$requires),*],
+                excludes: &[$(Id::$excludes),*],
+                crossover: $crossover,
+                reads_history: $reads_history,
+                mirrors: &[$(($mirrored, $mirror)),*],
             } ),*
         ];
 
@@ -224,131 +263,321 @@ registry! {
         kind: Ordering, source: "000, 001", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "captures ordered most valuable victim / least valuable attacker",
+        meanings: [
+            "tested: a capture it sorted was searched; fired: that capture ended as the node's best move",
+        ],
+        steps: ["ordering", "movepick"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Killers => killers {
         kind: Ordering, source: "003, 001", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "two killer moves per ply, Ifrit's insertion at position 0 or 1",
+        meanings: [
+            "tested: a killer was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering", "tables"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     History => history {
         kind: Ordering, source: "001, 002", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "quiet moves ordered by a [side][from][to] history table",
+        meanings: [
+            "tested: a quiet move with positive history was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering", "tables"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     MateHistory => mate_history {
         kind: Ordering, source: "002", forms: [], signal: none,
         reads_line: false, randomised: true, cuts: false,
         summary: "a second history table for mating moves, with a random bonus",
+        meanings: [
+            "tested: a quiet move with a positive mate-history score was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     PvMove => pv_move {
         kind: Ordering, source: "001, 002", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "the previous iteration's PV move first",
+        meanings: [
+            "tested: the previous iteration's PV move was searched first at a node on that PV; fired: it stayed the node's best move",
+        ],
+        steps: ["ordering"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Tt => tt {
         kind: Ordering, source: "001, 002", forms: ["cutoff", "hash_move"], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "transposition table: cut-offs and the hash move first",
+        meanings: [
+            "tested: an entry was found at a non-root node (cut-offs on); fired: it cut the node off",
+            "tested: the hash move was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["alphabeta", "ordering", "audit"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     IidNullWindow => iid_null_window {
         kind: Reduction, source: "002", forms: [], signal: none,
         reads_line: false, randomised: true, cuts: true,
         summary: "nega-scout with internal iterative deepening in the null window",
+        meanings: [
+            "tested: a later move was probed a ply shallower in the null window; fired: that shallower result stood (the move was not deepened)",
+        ],
+        steps: ["reductions"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: Some((3, |_| gsr::Params::default().cross_range)), reads_history: false, mirrors: [],
     }
     NullMove => null_move {
         kind: NodePruning, source: "001", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "null move with reduction R",
+        meanings: [
+            "tested: a null move was allowed (not in check, not after a null move); fired: the reduced search failed high",
+        ],
+        steps: ["pruning"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     NullMoveGuarded => null_move_guarded {
         kind: NodePruning, source: "002", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "null move only early in the game, with material and momentum guards",
+        meanings: [
+            "tested: 002's guards held (early in the game, material and momentum ahead); fired: the reduced search failed high",
+        ],
+        steps: ["pruning"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     FutilityMoveCount => futility_move_count {
         kind: MovePruning, source: "001", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "only the first N quiet moves in the last 9 plies",
+        meanings: [
+            "tested: a quiet move outside check in the last 9 plies; fired: it was past the first N and skipped",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     CheckExtension => check_extension {
         kind: Extension, source: "001, 002", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "checks (and pawns to the 7th) searched one ply deeper",
+        meanings: [
+            "tested: every move made; fired: it gave check (or moved a pawn to the seventh) and was extended",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Razoring => razoring {
         kind: NodePruning, source: "001", forms: ["node", "move"], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "futility's tests over the last 4 plies with a piece's margin",
+        meanings: [
+            "tested: a node within 4 plies outside check, test searches and extensions, not entered by a capture; fired: its evaluation minus a piece reached beta",
+            "tested: a quiet unextended non-checking move made outside check and test searches within 4 plies; fired: its evaluation plus a piece stayed at or below alpha",
+        ],
+        steps: ["pruning"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [("move", "node")],
     }
     Futility => futility {
         kind: NodePruning, source: "004, 001", forms: ["frontier", "pre_frontier"], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "frontier and pre-frontier futility pruning, margin pawn/2",
+        meanings: [
+            "tested: a node within max_depth outside check, test searches and extensions, not entered by a capture; fired: its evaluation minus the margin reached beta",
+            "tested: a quiet unextended non-checking move made outside check and test searches within max_depth + 1; fired: its evaluation plus the margin stayed at or below alpha",
+        ],
+        steps: ["pruning", "heuristics/razoring"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [("pre_frontier", "frontier")],
     }
     Quiescence => quiescence {
         kind: Horizon, source: "000, 001", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "captures-only search at the horizon, all evasions in check",
+        meanings: [
+            "tested: every horizon leaf; fired: the leaf had captures (or evasions) to search",
+        ],
+        steps: ["quiescence"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Momentum => momentum {
         kind: Signal, source: "002", forms: ["quiescence", "main"], signal: alpha,
         reads_line: true, randomised: false, cuts: true,
         summary: "5-ply momentum: quiescence capture filter and verified skip",
+        meanings: [
+            "tested: a capture outside check beyond quiescence depth 2; fired: its momentum was below good_capture and it was left out",
+            "tested: a move consulted by the signals; fired: its momentum fell and it was proposed for a verified skip; overruled: the verification contradicted it",
+        ],
+        steps: ["quiescence", "signals"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     EmaChannel => ema_channel {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
         reads_line: true, randomised: false, cuts: true,
         summary: "EMA channel verified skip, refinements (a)-(e)",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     StaticLr => static_lr {
         kind: Signal, source: "002", forms: [], signal: alpha,
         reads_line: false, randomised: false, cuts: true,
         summary: "skip when L and R are both at or below alpha",
+        meanings: [
+            "tested: a move consulted by the signals (or, unverified, by move pruning); fired: L and R at or below alpha, proposed (or skipped); overruled: the verification contradicted it",
+        ],
+        steps: ["pruning", "signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     BetaPlay => beta_play {
         kind: Signal, source: "002", forms: [], signal: beta,
         reads_line: false, randomised: false, cuts: true,
         summary: "cut with beta when L, R and a reduced search reach beta",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Trend => trend {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
         reads_line: true, randomised: false, cuts: true,
         summary: "EMA 8/16/32 trend: verified skip on a down trend (or cut on up)",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     MinmaxChannel => minmax_channel {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: either,
         reads_line: true, randomised: false, cuts: true,
         summary: "5-ply min/max channel beyond alpha (or beta), verified",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Rsi => rsi {
         kind: Signal, source: "002", forms: [], signal: alpha,
         reads_line: true, randomised: false, cuts: true,
         summary: "relative strength index: verified skip of falling, non-exchange moves",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     ChannelBreakout => channel_breakout {
         kind: Signal, source: "002", forms: [], signal: alpha,
         reads_line: true, randomised: false, cuts: true,
         summary: "skip moves that stay inside a 5-ply channel below alpha",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     WindowMargins => window_margins {
         kind: Signal, source: "002", forms: ["alpha", "beta"], signal: any,
         reads_line: true, randomised: false, cuts: true,
         summary: "material EMA windows: knight margin for beta, queen for alpha",
+        meanings: [
+            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+        ],
+        steps: ["signals"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     MainSelective => main_selective {
         kind: Structure, source: "002", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "a main search without pruning re-searching the selective one's fail-lows",
+        meanings: [
+            "tested: a move of the main function; fired: the selective search dismissed it (at most alpha); overruled: the main function's own search beat alpha",
+        ],
+        steps: ["reductions", "mod"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Gsr => gsr {
         kind: Reduction, source: "002", forms: [], signal: none,
         reads_line: true, randomised: true, cuts: true,
         summary: "genetic search reduction: random crossover, RED1/RED2",
+        meanings: [
+            "tested: a move past the first, no check or pawn to the seventh, beyond min_ply with depth left; fired: its reduction was the one applied; overruled: the reduced move beat alpha and was searched again",
+        ],
+        steps: ["reductions"],
+        main_job: true,
+        requires: [], excludes: [],
+        crossover: Some((1, |h| h.gsr.cross_range)), reads_history: false, mirrors: [],
     }
     GsrSimple => gsr_simple {
         kind: Reduction, source: "002", forms: [], signal: none,
         reads_line: true, randomised: true, cuts: true,
         summary: "simple GSR: null-window reduction by 1 past a random crossover",
+        meanings: [
+            "tested: a quiet non-checking move beyond min_ply with depth left; fired: not before the crossover nor rising, probed a ply shallower; overruled: the probe beat alpha",
+        ],
+        steps: ["reductions"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: Some((2, |h| h.gsr_simple.cross_range)), reads_history: false, mirrors: [],
     }
     // The modern techniques (not in the documents), after the documents' rows so that
     // the documents' heuristics keep their indexes (and so their random streams).
@@ -356,46 +585,111 @@ registry! {
         kind: Structure, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "principal variation search: null window after the first move, re-search on fail-high",
+        meanings: [
+            "tested and fired: every later move of a node whose window is wider than null (a scheme, always applied); overruled: the null-window score fell inside the window and the move was searched again (read overruled / fired)",
+        ],
+        steps: ["reductions"],
+        main_job: false,
+        requires: [], excludes: [IidNullWindow, GsrSimple],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Aspiration => aspiration {
         kind: Structure, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "aspiration windows at the root, widened on failure",
+        meanings: [
+            "tested and fired: each iteration from min_depth with no mate score (a scheme, always applied); overruled: the iteration had to be searched again (read overruled / fired)",
+        ],
+        steps: ["root"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Lmr => lmr {
         kind: Reduction, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "late move reductions, base + ln(depth)·ln(move)/divisor, re-search on fail-high",
+        meanings: [
+            "tested: a quiet non-checking move past min_move, outside check, at depth min_depth or more; fired: its reduction was positive and the one applied; overruled: the reduced move beat alpha and was searched again",
+        ],
+        steps: ["reductions"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: true, mirrors: [],
     }
     See => see {
         kind: MovePruning, source: "modern", forms: ["order", "quiescence", "low_depth"], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "static exchange evaluation: losing captures ordered late, pruned in quiescence and near the leaves",
+        meanings: [
+            "tested: a losing capture was searched after the refutations; fired: it ended as the node's best move",
+            "tested: a capture outside check in quiescence; fired: it lost material and was left out",
+            "tested: a capture other than the first move, outside check, within prune_depth; fired: it lost more than the depth margin and was skipped",
+        ],
+        steps: ["alphabeta", "ordering", "quiescence", "movepick"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     ReverseFutility => reverse_futility {
         kind: NodePruning, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "static null move: prune when the evaluation beats beta by a depth margin",
+        meanings: [
+            "tested: a null-window node outside check and test searches within max_depth, no mate at beta; fired: its evaluation minus the depth margin reached beta",
+        ],
+        steps: ["pruning"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     LateMovePruning => late_move_pruning {
         kind: MovePruning, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "skip quiet moves after base + depth² at shallow null-window nodes",
+        meanings: [
+            "tested: a quiet move at a null-window node outside check within max_depth; fired: it came after base + depth² quiet moves and was skipped",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Iir => iir {
         kind: Reduction, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "internal iterative reduction: a ply less where no hash move exists",
+        meanings: [
+            "tested: a node at min_depth or deeper, outside check; fired: the table knew no move for it and it was searched shallower",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [Tt], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     Countermove => countermove {
         kind: Ordering, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "the refutation of the previous move, tried after the killers",
+        meanings: [
+            "tested: the countermove was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering", "tables"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
     ContinuationHistory => continuation_history {
         kind: Ordering, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,
         summary: "quiet moves ordered by their history after the previous two moves",
+        meanings: [
+            "tested: a quiet move with a positive continuation-history score was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering", "tables"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
     }
 }
 

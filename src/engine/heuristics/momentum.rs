@@ -8,7 +8,7 @@
 //! - Main-search form: `momentum5 < 0 && -search(depth-2) <= alpha` → skip the move.
 
 use super::params::heuristic_params;
-use super::view::MoveView;
+use super::view::{Decision, MoveView};
 use crate::engine::eval::PAWN;
 use crate::engine::score::Score;
 
@@ -39,12 +39,11 @@ pub fn momentum(mv: &MoveView, params: &Params) -> Score {
     }
 }
 
-/// Quiescence form: skip this capture at quiescence depth `qdepth`.
-pub fn quiescence_skip(qdepth: i32, in_check: bool, momentum: Score, params: &Params) -> bool {
-    params.quiescence_form
-        && !in_check
-        && qdepth > params.quiescence_min_depth
-        && momentum < params.good_capture
+/// Quiescence form: skip this capture at quiescence depth `qdepth`. It applies outside check
+/// beyond `quiescence_min_depth`, and acts on a capture whose momentum is below `good_capture`.
+pub fn quiescence_skip(qdepth: i32, in_check: bool, momentum: Score, params: &Params) -> Decision {
+    let applies = params.quiescence_form && !in_check && qdepth > params.quiescence_min_depth;
+    Decision::when(applies, momentum < params.good_capture)
 }
 
 /// Main form: the move is a candidate for a verified skip.
@@ -60,21 +59,21 @@ mod tests {
     #[test]
     fn quiescence_keeps_exchanges_and_good_captures_only_deep() {
         let p = Params::default();
-        assert!(quiescence_skip(3, false, 49, &p));
+        assert!(quiescence_skip(3, false, 49, &p).acts());
         assert!(
-            !quiescence_skip(3, false, 50, &p),
+            !quiescence_skip(3, false, 50, &p).acts(),
             "a good capture is searched"
         );
         assert!(
-            !quiescence_skip(2, false, -300, &p),
+            !quiescence_skip(2, false, -300, &p).acts(),
             "shallow captures are all searched"
         );
-        assert!(!quiescence_skip(3, true, -300, &p), "no skip in check");
+        assert!(!quiescence_skip(3, true, -300, &p).acts(), "no skip in check");
         let off = Params {
             quiescence_form: false,
             ..p
         };
-        assert!(!quiescence_skip(3, false, -300, &off));
+        assert!(!quiescence_skip(3, false, -300, &off).acts());
     }
 
     #[test]

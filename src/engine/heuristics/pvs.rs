@@ -9,6 +9,7 @@
 //! combined (validation refuses it).
 
 use super::params::heuristic_params;
+use super::view::Decision;
 
 heuristic_params! {
     /// Parameters of `pvs`.
@@ -18,10 +19,12 @@ heuristic_params! {
     }
 }
 
-/// The move is searched first with a null window: every move after the first, when the
-/// node's window is wider than null (in a null window every search already is one).
-pub fn null_window(move_number: usize, alpha: i32, beta: i32) -> bool {
-    move_number > 1 && beta - alpha > 1
+/// The move is searched first with a null window: it applies to every move after the first
+/// while the node's window is wider than null (in a null window every search already is one),
+/// and always acts there: PVS is a scheme, not a guess, and its rate to read is the re-search
+/// rate, overruled / fired.
+pub fn null_window(move_number: usize, alpha: i32, beta: i32) -> Decision {
+    Decision::when(move_number > 1 && beta - alpha > 1, true)
 }
 
 /// A null-window score that calls for the full-window search.
@@ -35,9 +38,9 @@ mod tests {
 
     #[test]
     fn later_moves_of_wide_windows_get_a_null_window() {
-        assert!(!null_window(1, -50, 50));
-        assert!(null_window(2, -50, 50));
-        assert!(!null_window(5, 10, 11), "already a null window");
+        assert!(!null_window(1, -50, 50).acts());
+        assert!(null_window(2, -50, 50).acts());
+        assert!(!null_window(5, 10, 11).acts(), "already a null window");
     }
 
     #[test]

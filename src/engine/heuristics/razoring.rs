@@ -5,7 +5,7 @@
 
 use super::futility;
 use super::params::heuristic_params;
-use super::view::{MoveView, NodeView};
+use super::view::{Decision, MoveView, NodeView};
 
 heuristic_params! {
     /// Parameters of `razoring`.
@@ -24,13 +24,19 @@ heuristic_params! {
 }
 
 /// Node form: return beta.
-pub fn node_cut(node: &NodeView, params: &Params) -> bool {
-    params.node_form && futility::frontier_cut_with(node, params.max_depth, params.margin)
+pub fn node_cut(node: &NodeView, params: &Params) -> Decision {
+    if !params.node_form {
+        return Decision::Inapplicable;
+    }
+    futility::frontier_cut_with(node, params.max_depth, params.margin)
 }
 
 /// Move form: skip the move.
-pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
-    params.move_form && futility::prunes_move_with(node, mv, params.max_depth, params.margin)
+pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> Decision {
+    if !params.move_form {
+        return Decision::Inapplicable;
+    }
+    futility::prunes_move_with(node, mv, params.max_depth, params.margin)
 }
 
 #[cfg(test)]
@@ -51,22 +57,22 @@ mod tests {
     #[test]
     fn node_form_reaches_four_plies_with_a_piece_margin() {
         let p = Params::default();
-        assert!(node_cut(&node(4), &p));
-        assert!(!node_cut(&node(5), &p));
+        assert!(node_cut(&node(4), &p).acts());
+        assert!(!node_cut(&node(5), &p).acts());
         assert!(!node_cut(
             &NodeView {
                 static_eval: 309,
                 ..node(4)
             },
             &p
-        ));
+        ).acts());
         assert!(!node_cut(
             &NodeView {
                 in_check: true,
                 ..node(4)
             },
             &p
-        ));
+        ).acts());
     }
 
     #[test]
@@ -76,9 +82,9 @@ mod tests {
             eval_after: -300,
             ..MoveView::default()
         };
-        assert!(prunes_move(&node(5), &mv, &p));
-        assert!(!prunes_move(&node(6), &mv, &p));
-        assert!(!prunes_move(&node(5), &MoveView { eval_after: -299, ..mv }, &p));
+        assert!(prunes_move(&node(5), &mv, &p).acts());
+        assert!(!prunes_move(&node(6), &mv, &p).acts());
+        assert!(!prunes_move(&node(5), &MoveView { eval_after: -299, ..mv }, &p).acts());
         assert!(!prunes_move(
             &node(5),
             &MoveView {
@@ -86,6 +92,6 @@ mod tests {
                 ..mv
             },
             &p
-        ));
+        ).acts());
     }
 }

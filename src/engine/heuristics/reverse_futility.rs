@@ -6,7 +6,7 @@
 //! not with a mate score in the window, not inside a null-move or verification search.
 
 use super::params::heuristic_params;
-use super::view::NodeView;
+use super::view::{Decision, NodeView};
 use crate::engine::score::{MATE_BOUND, Score};
 
 heuristic_params! {
@@ -21,19 +21,17 @@ heuristic_params! {
     }
 }
 
-/// The score the node returns when it is pruned (`None`: it is searched). `pv_node`: the
-/// node's window is wider than null.
-pub fn cut(node: &NodeView, pv_node: bool, params: &Params) -> Option<Score> {
-    if node.in_check
-        || pv_node
-        || node.in_reduced_search
-        || node.depth > params.max_depth
-        || node.beta.abs() >= MATE_BOUND
-    {
-        return None;
-    }
+/// The score the node returns when it is pruned. It applies at a null-window node outside
+/// check and test searches, within `max_depth`, with no mate score at beta.
+pub fn cut(node: &NodeView, params: &Params) -> Decision<Score> {
+    let applies = !node.in_check
+        && !node.pv_node
+        && !node.in_reduced_search
+        && node.depth <= params.max_depth
+        && node.beta.abs() < MATE_BOUND;
     let margin = params.margin * node.depth;
-    (node.static_eval - margin >= node.beta).then_some(node.static_eval - margin)
+    let score = node.static_eval - margin;
+    Decision::with(applies, (score >= node.beta).then_some(score))
 }
 
 #[cfg(test)]
@@ -54,19 +52,19 @@ mod tests {
     #[test]
     fn prunes_when_the_evaluation_clears_beta_by_the_depth_margin() {
         let p = Params::default();
-        assert_eq!(cut(&node(2, 150, 0), false, &p), Some(10));
-        assert_eq!(cut(&node(3, 150, 0), false, &p), None);
-        assert_eq!(cut(&node(9, 5000, 0), false, &p), None, "beyond max_depth");
+        assert_eq!(cut(&NodeView { pv_node: false, ..node(2, 150, 0) }, &p).value(), Some(10));
+        assert_eq!(cut(&NodeView { pv_node: false, ..node(3, 150, 0) }, &p).value(), None);
+        assert_eq!(cut(&NodeView { pv_node: false, ..node(9, 5000, 0) }, &p).value(), None, "beyond max_depth");
     }
 
     #[test]
     fn not_in_check_at_pv_nodes_near_mates_or_in_test_searches() {
         let p = Params::default();
         let checked = NodeView { in_check: true, ..node(1, 500, 0) };
-        assert_eq!(cut(&checked, false, &p), None);
-        assert_eq!(cut(&node(1, 500, 0), true, &p), None);
-        assert_eq!(cut(&node(1, MATE_BOUND + 500, MATE_BOUND), false, &p), None);
+        assert_eq!(cut(&checked, &p).value(), None);
+        assert_eq!(cut(&NodeView { pv_node: true, ..node(1, 500, 0) }, &p).value(), None);
+        assert_eq!(cut(&NodeView { pv_node: false, ..node(1, MATE_BOUND + 500, MATE_BOUND) }, &p).value(), None);
         let test = NodeView { in_reduced_search: true, ..node(1, 500, 0) };
-        assert_eq!(cut(&test, false, &p), None);
+        assert_eq!(cut(&test, &p).value(), None);
     }
 }

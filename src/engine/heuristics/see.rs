@@ -17,6 +17,7 @@
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 
 use super::params::heuristic_params;
+use super::view::{Decision, MoveView, NodeView};
 use crate::engine::moves::captured_piece;
 use crate::engine::score::Score;
 
@@ -130,14 +131,43 @@ pub fn losing(board: &Board, mv: Move) -> bool {
     see(board, mv) < 0
 }
 
-/// At remaining `depth`, a capture this far below zero is not searched.
-pub fn prunes_capture(see_value: Score, depth: i32, in_check: bool, params: &Params) -> bool {
-    !in_check && depth <= params.prune_depth && see_value < -params.capture_margin * depth
+/// Low-depth form: skip this capture (`exchange` computes its SEE, only where the form
+/// applies: a capture other than the node's first move, outside check, at depths up to
+/// `prune_depth`). It acts when the exchange loses more than `capture_margin · depth`.
+pub fn prunes_capture(
+    node: &NodeView,
+    mv: &MoveView,
+    exchange: impl FnOnce() -> Score,
+    params: &Params,
+) -> Decision {
+    let applies =
+        mv.capture && mv.legal_count > 1 && !node.in_check && node.depth <= params.prune_depth;
+    Decision::when(
+        applies,
+        applies && exchange() < -params.capture_margin * node.depth,
+    )
+}
+
+/// Quiescence form: leave this capture out (`losing` says whether its exchange loses). It
+/// applies to every capture searched outside check.
+pub fn skips_in_quiescence(
+    in_check: bool,
+    losing: impl FnOnce() -> bool,
+    params: &Params,
+) -> Decision {
+    let applies = params.quiescence && !in_check;
+    Decision::when(applies, applies && losing())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn prunes(exchange: Score, depth: i32, in_check: bool, p: &Params) -> bool {
+        let node = NodeView { depth, in_check, ..NodeView::default() };
+        let mv = MoveView { capture: true, legal_count: 2, ..MoveView::default() };
+        prunes_capture(&node, &mv, || exchange, p).acts()
+    }
 
     fn board(fen: &str) -> Board {
         fen.parse().unwrap()
@@ -197,9 +227,9 @@ mod tests {
     #[test]
     fn low_depth_pruning_by_margin() {
         let p = Params::default();
-        assert!(prunes_capture(-220, 2, false, &p));
-        assert!(!prunes_capture(-200, 2, false, &p));
-        assert!(!prunes_capture(-900, 2, true, &p), "not in check");
-        assert!(!prunes_capture(-900, 7, false, &p), "not beyond prune_depth");
+        assert!(prunes(-220, 2, false, &p));
+        assert!(!prunes(-200, 2, false, &p));
+        assert!(!prunes(-900, 2, true, &p), "not in check");
+        assert!(!prunes(-900, 7, false, &p), "not beyond prune_depth");
     }
 }

@@ -35,12 +35,25 @@ pub struct NodeView {
     pub material: Score,
     /// 5-ply material momentum of the side to move (002: `MomentumMtl5`).
     pub material_momentum: Score,
+    /// The node is searched with a window wider than null: it lies on the principal variation.
+    pub pv_node: bool,
+    /// The transposition table knows a best move for this node.
+    pub has_hash_move: bool,
 }
 
-/// What a move-level decision may read, after the move is made. Values are for the side that
-/// made the move (the node's side to move).
+/// What a move-level decision may read. Values are for the side that made the move (the node's
+/// side to move). The move loop fills it in two steps: what is known before the move is made
+/// (its number, quiet index, capture, promotion, whether a refutation proposed it, its history),
+/// which the decisions taken before making it read, then the rest when it is made.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MoveView {
+    /// 1-based index among the node's quiet moves (0 for a capture or promotion).
+    pub quiet_index: usize,
+    /// A killer or the countermove proposed it.
+    pub refutation: bool,
+    /// Its history: the ordering score of a quiet move (history plus continuation history;
+    /// 0 when neither is on).
+    pub history: i32,
     /// The move captures.
     pub capture: bool,
     /// The move promotes.
@@ -69,6 +82,72 @@ impl MoveView {
     /// Neither a capture nor a promotion.
     pub fn is_quiet(&self) -> bool {
         !self.capture && !self.promotion
+    }
+}
+
+/// A heuristic's answer at one decision point. The gate (`search/gate.rs`) counts `tested`
+/// unless the answer is `Inapplicable`, and `fired` when it `Acts`, so that every rate divides
+/// by the decision points where the heuristic could have acted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision<T = ()> {
+    /// Its own preconditions do not hold here: it could not have acted.
+    Inapplicable,
+    /// It could have acted and does not.
+    Declines,
+    /// It acts, with what it decided (a score, a reduction).
+    Acts(T),
+}
+
+impl Decision<()> {
+    /// `Acts` when `acts`, among the points where it `applies`.
+    pub fn when(applies: bool, acts: bool) -> Self {
+        Decision::with(applies, acts.then_some(()))
+    }
+}
+
+impl<T> Decision<T> {
+    /// `Acts(value)` when there is one, among the points where it `applies`.
+    pub fn with(applies: bool, value: Option<T>) -> Self {
+        match (applies, value) {
+            (false, _) => Decision::Inapplicable,
+            (true, None) => Decision::Declines,
+            (true, Some(value)) => Decision::Acts(value),
+        }
+    }
+
+    /// It acts.
+    pub fn acts(&self) -> bool {
+        matches!(self, Decision::Acts(_))
+    }
+
+    /// Its preconditions held (counted as tested).
+    pub fn applies(&self) -> bool {
+        !matches!(self, Decision::Inapplicable)
+    }
+
+    /// The same answer with what it decided mapped by `f`.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Decision<U> {
+        match self {
+            Decision::Inapplicable => Decision::Inapplicable,
+            Decision::Declines => Decision::Declines,
+            Decision::Acts(value) => Decision::Acts(f(value)),
+        }
+    }
+
+    /// The same answer with its action withheld: `Declines` where it applies.
+    pub fn and_declines(self) -> Self {
+        match self {
+            Decision::Acts(_) => Decision::Declines,
+            other => other,
+        }
+    }
+
+    /// What it decided, when it acts.
+    pub fn value(self) -> Option<T> {
+        match self {
+            Decision::Acts(value) => Some(value),
+            _ => None,
+        }
     }
 }
 

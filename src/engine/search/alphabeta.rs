@@ -2,17 +2,18 @@
 //! same code, full-width minimax: the minimax mode only widens every child's window to
 //! (-INFINITY, INFINITY), which removes every cut-off, and claims no draws in the tree.
 //!
-//! The function reads as numbered steps; each heuristic is one call behind `consult`, which
-//! does nothing when the heuristic is off. `selective` is false only in `main_selective`'s
-//! main function, which leaves out every pruning and reduction.
+//! The node reads as numbered steps; each decision of a heuristic is one call through the gate
+//! (`gate.rs`), which does nothing when the heuristic is off. `selective` is false only in
+//! `main_selective`'s main function, which leaves out every pruning and reduction.
 
 use arrayvec::ArrayVec;
 use cozy_chess::Move;
 
+use super::gate::{Credits, Point};
+use super::tables::Contexts;
 use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
-use crate::engine::heuristics::lmr::LateMove;
-use crate::engine::heuristics::view::{MoveView, NodeView};
+use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, iir, late_move_pruning, see,
 };
@@ -21,7 +22,19 @@ use crate::engine::moves::{captures_weak_pawn, is_quiet, pawn_to_seventh};
 use crate::engine::position::LineStats;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
 use crate::engine::stats::counter;
-use crate::engine::tt::{Bound, Entry, MAIN_FUNCTION_KEY, NULL_MOVE_KEY};
+use crate::engine::tt::{Bound, MAIN_FUNCTION_KEY, NULL_MOVE_KEY};
+
+/// What the move loop of one node has found so far.
+struct Best {
+    /// The best score, fail-soft.
+    score: Score,
+    /// The best move that was searched: only such a move may become the hash move (a pruned
+    /// move's score is a bound it was never searched to).
+    mv: Option<Move>,
+    searched_score: Score,
+    /// The ordering heuristics that placed the move that last raised alpha.
+    credits: Credits,
+}
 
 impl Searcher {
     /// Search the current node to `depth` within `(alpha, beta)`; the score is for the side
@@ -33,23 +46,7 @@ impl Searcher {
         depth: i32,
         selective: bool,
     ) -> Score {
-        let score = self.search_node(alpha, beta, depth, selective);
-        // An `iir` decision at this node waits for its result to be audited.
-        if self.audit.is_some() {
-            self.audit_pending_iir(score);
-        }
-        score
-    }
-
-    fn search_node(
-        &mut self,
-        mut alpha: Score,
-        beta: Score,
-        mut depth: i32,
-        selective: bool,
-    ) -> Score {
         let ply = self.pos.ply();
-        let entry_depth = depth;
         self.pv.clear(ply);
 
         // Step 1. Limits: a node budget, `stop`, or the clock.
@@ -68,7 +65,6 @@ impl Searcher {
         if ply > 0 && self.claims_draws() && self.pos.is_draw() {
             return DRAW;
         }
-        let mut node = self.node_view(alpha, beta, depth);
 
         // Step 4. Transposition table (001): a cut-off, or at least the hash move. Null-move
         // subtrees and main_selective's main function each have their own key space.
@@ -79,65 +75,79 @@ impl Searcher {
                 0
             }
             ^ if selective { 0 } else { MAIN_FUNCTION_KEY };
-        let mut hash_move = None;
-        if self.on(Id::Tt) {
-            let params = self.config.heuristics.tt;
-            let entry = self.tt_probe(key);
-            if params.hash_move {
-                hash_move = entry.and_then(|e| e.best_move());
-            }
-            let cuts = |e: &Entry| ply > 0 && params.cutoffs && e.cuts(depth, alpha, beta, ply);
-            if self.consult(counter!(Tt.cutoff), selective, |_| {
-                entry.as_ref().is_some_and(cuts)
-            }) {
-                return entry.expect("a cut-off has an entry").score(ply);
-            }
+        let entry = if self.on(Id::Tt) {
+            self.tt_probe(key)
+        } else {
+            None
+        };
+        let params = self.config.heuristics.tt;
+        if let Some(score) = self.gate(counter!(Tt.cutoff), selective, Point::Unaudited, |_| {
+            let applies = ply > 0 && params.cutoffs && entry.is_some();
+            let cuts = entry.filter(|e| e.cuts(depth, alpha, beta, ply));
+            Decision::with(applies, cuts.map(|e| e.score(ply)))
+        }) {
+            return score;
         }
+        let hash_move = entry
+            .filter(|_| params.hash_move)
+            .and_then(|e| e.best_move());
+        let mut node = self.node_view(alpha, beta, depth, hash_move.is_some());
 
-        // Step 4b. Internal iterative reduction: a node the table knows no move for is
-        // searched a ply shallower.
-        let has_hash_move = hash_move.is_some();
-        if ply > 0
-            && self.consult(counter!(Iir), selective, |h| {
-                iir::depth(depth, has_hash_move, node.in_check, &h.iir) < depth
+        // Step 5. Internal iterative reduction: a node the table knows no move for is
+        // searched shallower.
+        let reduced = (ply > 0)
+            .then(|| {
+                self.gate(counter!(Iir), selective, Point::Settled, |s| {
+                    iir::reduction(&node, &s.config.heuristics.iir)
+                })
             })
-        {
-            self.note_iir(depth, alpha, beta);
-            depth = iir::depth(
-                depth,
-                has_hash_move,
-                node.in_check,
-                &self.config.heuristics.iir,
-            );
-            node.depth = depth;
-        }
-        // A node searched with a window wider than null: on the principal variation.
-        let pv_node = beta - alpha > 1;
+            .flatten();
+        node.depth -= reduced.unwrap_or(0);
 
-        // Step 5. Node pruning: reverse futility, futility and razoring (frontier forms),
+        // Steps 6-10: node pruning, the moves, the result.
+        let score = self.expand(node, depth, key, hash_move, selective);
+
+        // Step 11. A reduced node's result is offered to the audit.
+        if reduced.is_some() {
+            self.settle_node_reduction(counter!(Iir), (alpha, beta), depth, score);
+        }
+        score
+    }
+
+    /// Steps 6-10 of a node whose view is `node` (entered at `entry_depth`): node pruning, the
+    /// move loop, mate and stalemate, the store.
+    fn expand(
+        &mut self,
+        mut node: NodeView,
+        entry_depth: i32,
+        key: u64,
+        hash_move: Option<Move>,
+        selective: bool,
+    ) -> Score {
+        let (ply, depth, alpha_at_entry, beta) = (node.ply, node.depth, node.alpha, node.beta);
+
+        // Step 6. Node pruning: reverse futility, futility and razoring (frontier forms),
         // null moves.
         if ply > 0
-            && let Some((counter, score)) = self.node_pruning(&node, selective)
+            && let Some(score) = self.node_pruning(&node, entry_depth, selective)
         {
-            self.audit_node_cut(counter, &node, entry_depth, score);
             return score;
         }
 
-        // Step 6. GSR's crossover point for this node (002), from the seeded PRNG.
+        // Step 7. GSR's crossover point for this node (002), from the seeded PRNG.
         let cross = self.crossover();
 
-        // Step 7. The move loop.
+        // Step 8. The move loop (`visit`: each move's own steps).
         let mut picker = self.picker(ply, hash_move);
-        let alpha_at_entry = alpha;
-        let mut best = -INFINITY;
-        // The best move that was searched: only such a move may become the hash move (a
-        // pruned move's score is a bound it was never searched to).
-        let mut best_move = None;
-        let mut best_searched = -INFINITY;
-        let mut legal = 0;
-        let mut quiets = 0;
-        // The continuation-history contexts lmr reads each quiet move's history in.
-        let contexts = if self.on(Id::Lmr) {
+        let mut best = Best {
+            score: -INFINITY,
+            mv: None,
+            searched_score: -INFINITY,
+            credits: Credits::new(),
+        };
+        let (mut legal, mut quiets) = (0, 0);
+        // The continuation-history contexts each quiet move's history is read in.
+        let contexts = if self.needs_history {
             self.continuation_contexts()
         } else {
             None
@@ -150,104 +160,29 @@ impl Searcher {
                 continue;
             }
             legal += 1;
-            node.alpha = alpha;
             let quiet = is_quiet(self.pos.board(), mv);
-
-            // Step 7a. Move counts: futility move count (001), only the first N quiet moves
-            // near the leaves; late move pruning, its modern form.
-            if quiet {
-                quiets += 1;
-                if ply > 0
-                    && self.consult(counter!(FutilityMoveCount), selective, |h| {
-                        futility_move_count::prunes_move(
-                            depth,
-                            node.in_check,
-                            quiets,
-                            &h.futility_move_count,
-                        )
-                    })
-                {
-                    self.audit_skipped_move(counter!(FutilityMoveCount), &node, mv, legal);
-                    continue;
-                }
-                if ply > 0
-                    && self.consult(counter!(LateMovePruning), selective, |h| {
-                        late_move_pruning::prunes_move(
-                            depth,
-                            node.in_check,
-                            pv_node,
-                            quiets,
-                            &h.late_move_pruning,
-                        )
-                    })
-                {
-                    self.audit_skipped_move(counter!(LateMovePruning), &node, mv, legal);
-                    continue;
-                }
-            }
-
-            // Step 7a'. see, low-depth form: a capture losing more than a depth margin.
-            if ply > 0
-                && legal > 1
-                && self.on(Id::See)
-                && depth <= self.config.heuristics.see.prune_depth
-                && self.pos.is_capture(mv)
-            {
-                let exchange = see::see(self.pos.board(), mv);
-                if self.consult(counter!(See.low_depth), selective, |h| {
-                    see::prunes_capture(exchange, depth, node.in_check, &h.see)
-                }) {
-                    self.audit_skipped_move(counter!(See.low_depth), &node, mv, legal);
-                    continue;
-                }
-            }
-
-            // What lmr reads about the move, taken before it is made.
-            let late = LateMove {
-                depth,
-                number: legal,
-                quiet,
-                check: node.in_check,
-                refutation: matches!(source, Source::Killer | Source::Counter),
-                history: if quiet && self.on(Id::Lmr) {
-                    self.quiet_score(mv, contexts)
-                } else {
-                    0
-                },
-                pv_node,
+            quiets += usize::from(quiet);
+            let before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
+            let Some((score, credits)) = self.visit(&node, (mv, source), before, cross, selective)
+            else {
+                continue;
             };
-
-            // Step 7b. Make the move; extensions (001, 002).
-            let (view, extension) = self.enter_move(mv, legal, selective);
-            let new_depth = depth - 1 + extension;
-
-            // Step 7c. Move pruning (futility pre-frontier, razoring, the 002 signals), then
-            // the search of the move with its reductions.
-            let (score, searched) = match self.move_pruning(&node, &view, new_depth, selective) {
-                Some((counter, score)) => {
-                    self.audit_made_move(&[counter], &node, new_depth, score);
-                    (score, false)
-                }
-                None => (
-                    self.search_move(&node, &view, &late, new_depth, cross, selective),
-                    true,
-                ),
-            };
-            self.pos.unmake();
             if self.aborted {
                 return DRAW;
             }
-
-            // Step 7d. Keep the best; credit the ordering heuristic that proposed the move.
-            self.credit_ordering(mv, source, score > alpha);
-            if searched && score > best_searched {
-                best_searched = score;
-                best_move = Some(mv);
+            if credits.is_some() && score > best.searched_score {
+                best.searched_score = score;
+                best.mv = Some(mv);
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
+            if score > node.alpha {
+                best.credits = credits.clone().unwrap_or_default();
+            }
+
+            // Step 8f. Keep the best; a move that raises alpha teaches the ordering tables.
+            if score > best.score {
+                best.score = score;
+                if score > node.alpha {
+                    node.alpha = score;
                     self.pv.update(ply, mv);
                     self.learn(mv, score, depth, quiet);
                     if score >= beta {
@@ -259,40 +194,158 @@ impl Searcher {
                     }
                 }
             }
-            if quiet && searched {
+            if quiet && credits.is_some() {
                 let _ = tried.try_push(mv);
             }
         }
 
-        // Step 8. No legal move: mate or stalemate. A mate nearer the root scores higher.
+        // Steps 9-10. Mate or stalemate, or the store.
+        self.conclude(&node, alpha_at_entry, legal, best, key)
+    }
+
+    /// Step 9: no legal move is mate or stalemate (a mate nearer the root scores higher);
+    /// every move pruned fails low. Step 10: the ordering heuristics that placed the move that
+    /// last raised alpha were right, and the result is stored (interior nodes only, 002).
+    fn conclude(
+        &mut self,
+        node: &NodeView,
+        alpha_at_entry: Score,
+        legal: usize,
+        mut best: Best,
+        key: u64,
+    ) -> Score {
         if legal == 0 {
             return if node.in_check {
-                -MATE + ply as Score
+                -MATE + node.ply as Score
             } else {
                 DRAW
             };
         }
-        // Every move was pruned: the node fails low.
-        if best == -INFINITY {
-            best = alpha;
+        if best.score == -INFINITY {
+            best.score = node.alpha;
+        }
+        if best.score > alpha_at_entry {
+            self.proved(&best.credits);
+        }
+        let bound = if best.score >= node.beta {
+            Bound::Lower
+        } else if best.score > alpha_at_entry {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt_store(key, node.depth, best.score, bound, best.mv, node.ply);
+        best.score
+    }
+
+    /// One move of the loop: the score it gives the node and the ordering heuristics that
+    /// placed it (`None` for the credits: pruned, not searched), or `None`: skipped unseen.
+    fn visit(
+        &mut self,
+        node: &NodeView,
+        (mv, source): (Move, Source),
+        before: MoveView,
+        cross: usize,
+        selective: bool,
+    ) -> Option<(Score, Option<Credits>)> {
+        let at = Point::Unmade {
+            node,
+            mv,
+            before: &before,
+        };
+
+        // Step 8a. Move counts, before the move is made: futility move count (001), only the
+        // first N quiet moves near the leaves; late move pruning, its modern form.
+        if node.ply > 0
+            && (self
+                .gate(counter!(FutilityMoveCount), selective, at, |s| {
+                    futility_move_count::prunes_move(
+                        node,
+                        &before,
+                        &s.config.heuristics.futility_move_count,
+                    )
+                })
+                .is_some()
+                || self
+                    .gate(counter!(LateMovePruning), selective, at, |s| {
+                        late_move_pruning::prunes_move(
+                            node,
+                            &before,
+                            &s.config.heuristics.late_move_pruning,
+                        )
+                    })
+                    .is_some())
+        {
+            return None;
         }
 
-        // Step 9. Store the result (interior nodes only, 002).
-        if self.on(Id::Tt) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_at_entry {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt_store(key, depth, best, bound, best_move, ply);
+        // Step 8b. see, low-depth form: a capture losing more than a depth margin.
+        if node.ply > 0
+            && self
+                .gate(counter!(See.low_depth), selective, at, |s| {
+                    let board = s.pos.board();
+                    see::prunes_capture(
+                        node,
+                        &before,
+                        || see::see(board, mv),
+                        &s.config.heuristics.see,
+                    )
+                })
+                .is_some()
+        {
+            return None;
         }
-        best
+
+        // Step 8c. Make the move; extensions (001, 002).
+        let (view, extension) = self.enter_move(mv, before, selective);
+        let new_depth = node.depth - 1 + extension;
+
+        // Step 8d. Move pruning (futility pre-frontier, razoring, the 002 signals), or the
+        // search of the move with its reductions.
+        let (score, searched) = match self.move_pruning(node, &view, new_depth, selective) {
+            Some(score) => (score, false),
+            None => (
+                self.search_move(node, &view, new_depth, cross, selective),
+                true,
+            ),
+        };
+
+        // Step 8e. Unmake; a searched move counts for the ordering heuristics that placed it.
+        self.pos.unmake();
+        let credits = (searched && !self.aborted).then(|| {
+            let credits = self.credits(mv, source);
+            self.placed(&credits);
+            credits
+        });
+        Some((score, credits))
+    }
+
+    /// What the node's `legal`-th move (its `quiet`-th quiet one) shows before it is made.
+    fn move_before(
+        &self,
+        mv: Move,
+        source: Source,
+        legal: usize,
+        quiet: Option<usize>,
+        contexts: Contexts,
+    ) -> MoveView {
+        let history = match quiet {
+            Some(_) if self.needs_history => self.quiet_score(mv, contexts),
+            _ => 0,
+        };
+        MoveView {
+            quiet_index: quiet.unwrap_or(0),
+            refutation: matches!(source, Source::Killer | Source::Counter),
+            history,
+            capture: self.pos.is_capture(mv),
+            promotion: mv.promotion.is_some(),
+            legal_count: legal,
+            ..MoveView::default()
+        }
     }
 
     /// What the decision functions may read about the current node.
-    fn node_view(&self, alpha: Score, beta: Score, depth: i32) -> NodeView {
+    fn node_view(&self, alpha: Score, beta: Score, depth: i32, has_hash_move: bool) -> NodeView {
         let ply = self.pos.ply();
         let frame = self.frames[ply];
         let side = self.pos.board().side_to_move();
@@ -310,22 +363,26 @@ impl Searcher {
             game_plies: self.pos.game_plies_at_root(),
             material: self.pos.material(side),
             material_momentum: self.pos.material_momentum(side),
+            pv_node: beta - alpha > 1,
+            has_hash_move,
         }
     }
 
-    /// Make `mv` (the `legal_count`-th legal move of the node) with its extension; returns
-    /// the move's view and the extension in plies (the child's depth is `depth - 1 +` it).
+    /// Make `mv` (described by `before`) with its extension; returns the move's whole view
+    /// and the extension in plies (the child's depth is `depth - 1 +` it).
     pub(super) fn enter_move(
         &mut self,
         mv: Move,
-        legal_count: usize,
+        before: MoveView,
         selective: bool,
     ) -> (MoveView, i32) {
         let ply = self.pos.ply();
-        let mut view = self.make_move_view(mv, legal_count);
-        let extension = i32::from(self.consult(counter!(CheckExtension), selective, |h| {
-            check_extension::extension(&view, &h.check_extension) > 0
-        }));
+        let mut view = self.make_move_view(mv, before);
+        let extension = self
+            .gate(counter!(CheckExtension), selective, Point::Unaudited, |s| {
+                check_extension::extension(&view, &s.config.heuristics.check_extension)
+            })
+            .unwrap_or(0);
         view.extended = extension > 0;
         self.frames[ply + 1] = Frame {
             extended: view.extended,
@@ -335,21 +392,17 @@ impl Searcher {
         (view, extension)
     }
 
-    /// Make `mv` and describe it for the move-level decisions.
-    fn make_move_view(&mut self, mv: Move, legal_count: usize) -> MoveView {
+    /// Make `mv` and complete its view for the decisions taken after it is made.
+    fn make_move_view(&mut self, mv: Move, before: MoveView) -> MoveView {
         let board = self.pos.board();
         let mover = board.side_to_move();
-        let capture = self.pos.is_capture(mv);
         let pawn_seventh = pawn_to_seventh(board, mv);
-        let weak_pawn = capture && captures_weak_pawn(board, mv);
+        let weak_pawn = before.capture && captures_weak_pawn(board, mv);
         self.pos.make(mv);
         MoveView {
-            capture,
-            promotion: mv.promotion.is_some(),
             gives_check: self.pos.in_check(),
             pawn_to_seventh: pawn_seventh,
             extended: false,
-            legal_count,
             eval_after: self.pos.last_entry().map_or(0, |e| e.r),
             captures_weak_pawn: weak_pawn,
             own_pawn_on_seventh: self.pos.pawn_on_seventh(mover),
@@ -359,6 +412,7 @@ impl Searcher {
             } else {
                 LineStats::default()
             },
+            ..before
         }
     }
 

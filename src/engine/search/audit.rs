@@ -17,15 +17,13 @@ use cozy_chess::Move;
 use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::tables::OrderingSnapshot;
 use super::{Frame, PvTable, Searcher};
 use crate::engine::audit::{Auditor, wrong_by};
-use crate::engine::heuristics::countermove::Countermoves;
-use crate::engine::heuristics::history::History;
-use crate::engine::heuristics::killers::Killers;
-use crate::engine::heuristics::view::NodeView;
+use crate::engine::heuristics::view::{MoveView, NodeView};
 use crate::engine::heuristics::{COUNT, Id};
 use crate::engine::score::{MAX_PLY, Score};
-use crate::engine::stats::{Counter, SearchStats, counter};
+use crate::engine::stats::{Counter, SearchStats};
 use crate::engine::tt::{Bound, Entry};
 
 /// What an audit search could change in the main search, saved before it.
@@ -34,9 +32,7 @@ struct Snapshot {
     pv: PvTable,
     frames: Box<[Frame; MAX_PLY + 1]>,
     streams: [Xoshiro256PlusPlus; COUNT],
-    killers: Killers,
-    history: History,
-    countermoves: Countermoves,
+    ordering: OrderingSnapshot,
 }
 
 impl Searcher {
@@ -48,7 +44,7 @@ impl Searcher {
 
     /// Should the decision just taken be audited? Never inside an audit search; otherwise one
     /// draw from the audit's stream.
-    fn audits(&mut self) -> bool {
+    pub(super) fn audits(&mut self) -> bool {
         if self.auditing {
             return false;
         }
@@ -102,15 +98,12 @@ impl Searcher {
     }
 
     fn snapshot(&mut self) -> Snapshot {
-        self.state.continuation.begin_journal();
         Snapshot {
             stats: self.stats,
             pv: self.pv.clone(),
             frames: self.frames.clone(),
             streams: self.streams.clone(),
-            killers: self.state.killers.clone(),
-            history: self.state.history.clone(),
-            countermoves: self.state.countermoves.clone(),
+            ordering: self.state.ordering.snapshot(),
         }
     }
 
@@ -119,10 +112,7 @@ impl Searcher {
         self.pv = saved.pv;
         self.frames = saved.frames;
         self.streams = saved.streams;
-        self.state.killers = saved.killers;
-        self.state.history = saved.history;
-        self.state.countermoves = saved.countermoves;
-        self.state.continuation.roll_back();
+        self.state.ordering.restore(saved.ordering);
     }
 
     /// Run `search` as an audit search and put everything back: its score and nodes, or
@@ -166,62 +156,73 @@ impl Searcher {
 
     /// A node was cut by `counter` with `claim`: search it again without that decision, at
     /// the depth it was entered with.
-    pub(super) fn audit_node_cut(
+    pub(super) fn audit_node(
         &mut self,
         counter: Counter,
         node: &NodeView,
         entry_depth: i32,
         claim: Score,
     ) {
-        if !self.audits() {
-            return;
-        }
-        let ply = node.ply;
+        let window = (node.alpha, node.beta);
+        self.audit_node_again(counter, window, (entry_depth, node.depth), claim);
+    }
+
+    /// The current node returned `claim` in `window` after `counter` cut or reduced it: search
+    /// it again at `entry_depth` without that decision.
+    pub(super) fn audit_node_reduction(
+        &mut self,
+        counter: Counter,
+        window: (Score, Score),
+        entry_depth: i32,
+        claim: Score,
+    ) {
+        self.audit_node_again(counter, window, (entry_depth, entry_depth), claim);
+    }
+
+    /// Search the current node again at `entry_depth` without `counter`'s decision, and judge
+    /// it at remaining depth `depth`.
+    fn audit_node_again(
+        &mut self,
+        counter: Counter,
+        window: (Score, Score),
+        (entry_depth, depth): (i32, i32),
+        claim: Score,
+    ) {
+        let ply = self.pos.ply();
         let found = self.audit_search(|s| {
             s.suppressed = Some((counter, ply));
-            let score = s.alphabeta(node.alpha, node.beta, entry_depth, true);
+            let score = s.alphabeta(window.0, window.1, entry_depth, true);
             s.suppressed = None;
             score
         });
-        self.judge(
-            &[counter],
-            node.depth,
-            claim,
-            found,
-            (node.alpha, node.beta),
-        );
+        self.judge(&[counter], depth, claim, found, window);
     }
 
-    /// `mv` was skipped before it was made: search it as the move loop would have, extension
-    /// included, with no reduction.
-    pub(super) fn audit_skipped_move(
+    /// `mv` (`before`: its view unmade) was skipped before it was made: search it as the move
+    /// loop would have, extension included, with no reduction.
+    pub(super) fn audit_unmade_move(
         &mut self,
         counter: Counter,
         node: &NodeView,
         mv: Move,
-        legal: usize,
+        before: MoveView,
     ) {
-        if !self.audits() {
-            return;
-        }
         let found = self.audit_search(|s| {
-            let (_, extension) = s.enter_move(mv, legal, true);
+            let (_, extension) = s.enter_move(mv, before, true);
             let new_depth = node.depth - 1 + extension;
             let score = -s.alphabeta(-node.beta, -node.alpha, new_depth, true);
             s.pos.unmake();
             score
         });
-        self.judge(
-            &[counter],
-            node.depth,
-            node.alpha,
-            found,
-            (node.alpha, node.beta),
-        );
+        let window = (node.alpha, node.beta);
+        self.judge(&[counter], node.depth, node.alpha, found, window);
     }
 
     /// The move just made was skipped, cut on, or searched reduced with `claim` by
-    /// `counters`: search it at `new_depth` in the node's window.
+    /// `counters`: search it at `new_depth` in the node's window. A decision whose mirror
+    /// form would take the same decision again one ply down (futility's pre-frontier skip and
+    /// its frontier cut, registry `mirrors`) is searched with that form left out of the child,
+    /// or the audit would only repeat the decision it judges.
     pub(super) fn audit_made_move(
         &mut self,
         counters: &[Counter],
@@ -229,44 +230,29 @@ impl Searcher {
         new_depth: i32,
         claim: Score,
     ) {
-        if !self.audits() {
-            return;
-        }
-        let found = self.audit_search(|s| -s.alphabeta(-node.beta, -node.alpha, new_depth, true));
-        self.judge(counters, node.depth, claim, found, (node.alpha, node.beta));
-    }
-
-    /// The move just made was searched reduced by GSR and/or LMR (`reductions`: theirs)
-    /// and stayed at most alpha: audit the reduction under each heuristic that reduced.
-    pub(super) fn audit_reduction(
-        &mut self,
-        node: &NodeView,
-        new_depth: i32,
-        reduced: Score,
-        (gsr, lmr): (i32, i32),
-    ) {
-        let mut reducers = arrayvec::ArrayVec::<Counter, 2>::new();
-        if gsr > 0 {
-            reducers.push(counter!(Gsr));
-        }
-        if lmr > 0 {
-            reducers.push(counter!(Lmr));
-        }
-        self.audit_made_move(&reducers, node, new_depth, reduced);
+        let mirror = counters
+            .first()
+            .and_then(|c| c.mirror())
+            .map(|mirror| (mirror, node.ply + 1));
+        let found = self.audit_search(|s| {
+            s.suppressed = mirror;
+            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth, true);
+            s.suppressed = None;
+            score
+        });
+        let window = (node.alpha, node.beta);
+        self.judge(counters, node.depth, claim, found, window);
     }
 
     /// A capture was left out of the quiescence search (`mv`: not made yet; `None`: the move
     /// is on the board): search it there.
-    pub(super) fn audit_quiescence_skip(
+    pub(super) fn audit_capture(
         &mut self,
         counter: Counter,
         window: (Score, Score),
         qdepth: i32,
         mv: Option<Move>,
     ) {
-        if !self.audits() {
-            return;
-        }
         let found = self.audit_search(|s| {
             if let Some(mv) = mv {
                 s.pos.make(mv);
@@ -279,45 +265,6 @@ impl Searcher {
             score
         });
         self.judge(&[counter], 0, window.0, found, window);
-    }
-
-    /// `iir` reduced the current node: audit it once the node has its result.
-    pub(super) fn note_iir(&mut self, entry_depth: i32, alpha: Score, beta: Score) {
-        if self.audits() {
-            let ply = self.pos.ply();
-            if let Some(audit) = &mut self.audit {
-                audit.pending_iir[ply] = Some((entry_depth, alpha, beta));
-            }
-        }
-    }
-
-    /// The current node returned `claim`: when `iir` reduced it and is to be audited, search
-    /// it again at its entry depth without the reduction.
-    pub(super) fn audit_pending_iir(&mut self, claim: Score) {
-        // An audit search that re-runs this very node (a node cut's audit) returns through
-        // here too: the decision waits for the main search's own result.
-        if self.auditing {
-            return;
-        }
-        let ply = self.pos.ply();
-        let Some((depth, alpha, beta)) = self
-            .audit
-            .as_mut()
-            .and_then(|audit| audit.pending_iir[ply].take())
-        else {
-            return;
-        };
-        if self.aborted {
-            return;
-        }
-        let counter = counter!(Iir);
-        let found = self.audit_search(|s| {
-            s.suppressed = Some((counter, ply));
-            let score = s.alphabeta(alpha, beta, depth, true);
-            s.suppressed = None;
-            score
-        });
-        self.judge(&[counter], depth, claim, found, (alpha, beta));
     }
 }
 
@@ -333,6 +280,7 @@ mod tests {
     use crate::engine::position::Position;
     use crate::engine::search::{SearchResult, Silent};
     use crate::engine::spec;
+    use crate::engine::stats::counter;
 
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1";
 

@@ -8,11 +8,14 @@
 
 mod alphabeta;
 mod audit;
+mod gate;
 mod ordering;
 mod pruning;
 mod quiescence;
 mod reductions;
+mod root;
 mod signals;
+mod tables;
 mod verify;
 
 use std::sync::Arc;
@@ -26,17 +29,13 @@ use serde::{Deserialize, Serialize};
 
 use super::audit::{AuditTally, Auditor};
 use super::config::{Algorithm, SearchConfig};
-use super::heuristics::aspiration;
-use super::heuristics::continuation_history::ContinuationHistory;
-use super::heuristics::countermove::Countermoves;
-use super::heuristics::history::History;
-use super::heuristics::killers::Killers;
-use super::heuristics::{COUNT, HeuristicsConfig, Id, REGISTRY};
+use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
-use super::score::{INFINITY, MATE, MAX_PLY, Score};
-use super::stats::{Counter, SearchStats, counter};
+use super::score::{MATE, MAX_PLY, Score};
+use super::stats::{Counter, SearchStats};
 use super::tt::TranspositionTable;
+use tables::OrderingTables;
 
 /// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
 /// this is about a millisecond, well inside the 10 ms a `stop` must take.
@@ -156,15 +155,8 @@ impl PvTable {
 /// harness gives every position a fresh state; the UCI engine keeps it until `ucinewgame`.
 pub struct SearchState {
     pub tt: TranspositionTable,
-    killers: Killers,
-    /// History and mate history.
-    history: History,
-    /// The refutation of each previous move (`countermove`), kept across the searches of a
-    /// game as modern engines keep it.
-    countermoves: Countermoves,
-    /// Quiet moves' history after the previous two moves (`continuation_history`), kept
-    /// across the searches of a game.
-    continuation: ContinuationHistory,
+    /// The ordering heuristics' tables (`ordering.rs`).
+    ordering: OrderingTables,
 }
 
 impl SearchState {
@@ -182,10 +174,7 @@ impl SearchState {
     fn with_table(tt: TranspositionTable) -> Self {
         SearchState {
             tt,
-            killers: Killers::default(),
-            history: History::default(),
-            countermoves: Countermoves::default(),
-            continuation: ContinuationHistory::default(),
+            ordering: OrderingTables::default(),
         }
     }
 
@@ -201,16 +190,7 @@ impl SearchState {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers.clear();
-        self.history.clear();
-        self.countermoves.clear();
-        self.continuation.clear();
-    }
-
-    /// A new root search: fresh killers, history cleared and mate history halved (002).
-    fn new_search(&mut self) {
-        self.killers.clear();
-        self.history.new_search();
+        self.ordering.clear();
     }
 }
 
@@ -236,6 +216,11 @@ pub struct Searcher {
     on: [bool; COUNT],
     /// A heuristic that is on reads the line series, so they are computed per move.
     needs_line_stats: bool,
+    /// A heuristic that is on reads a quiet move's history, so the move loop computes it.
+    needs_history: bool,
+    /// The heuristic whose stream and range give each node's GSR crossover point (registry
+    /// `crossover`: the first by priority that is on), with the range.
+    crossover_source: Option<(Id, u32)>,
     /// Counters of the iteration under way.
     stats: SearchStats,
     pv: PvTable,
@@ -299,11 +284,22 @@ impl Searcher {
         let needs_line_stats = REGISTRY
             .iter()
             .any(|info| info.reads_line && on[info.id as usize]);
+        let needs_history = REGISTRY
+            .iter()
+            .any(|info| info.reads_history && on[info.id as usize]);
+        let crossover_source = REGISTRY
+            .iter()
+            .filter(|info| on[info.id as usize])
+            .filter_map(|info| info.crossover.map(|(rank, range)| (rank, info.id, range)))
+            .min_by_key(|&(rank, _, _)| rank)
+            .map(|(_, id, range)| (id, range(&config.heuristics)));
         let mut searcher = Searcher {
             pos,
             config,
             on,
             needs_line_stats,
+            needs_history,
+            crossover_source,
             stats: SearchStats::default(),
             pv: PvTable::new(),
             previous_pv: Vec::new(),
@@ -343,29 +339,6 @@ impl Searcher {
         self.on[id as usize]
     }
 
-    /// Consult a heuristic (one form of it: `counter`): false when it is off or, in
-    /// `main_selective`'s main function (`selective == false`), when it is selective. Otherwise
-    /// its decision is evaluated on the heuristics' parameters and counted: `tested` always,
-    /// `fired` when it holds.
-    #[inline]
-    fn consult(
-        &mut self,
-        counter: Counter,
-        selective: bool,
-        decide: impl FnOnce(&HeuristicsConfig) -> bool,
-    ) -> bool {
-        let id = counter.id();
-        if !self.on[id as usize]
-            || (!selective && id.kind().is_selective())
-            || self.suppresses(counter)
-        {
-            return false;
-        }
-        let fired = decide(&self.config.heuristics);
-        self.stats.decided(counter, fired);
-        fired
-    }
-
     /// One draw from heuristic `id`'s stream.
     #[inline]
     fn draw(&mut self, id: Id) -> u32 {
@@ -386,7 +359,7 @@ impl Searcher {
         if let Some(audit) = &mut self.audit {
             audit.reset(self.config.seed);
         }
-        self.state.new_search();
+        self.state.ordering.new_search();
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();
@@ -454,35 +427,6 @@ impl Searcher {
         self.audit
             .as_ref()
             .map_or(Duration::ZERO, |audit| audit.time)
-    }
-
-    /// One iteration at the root: the full window, or (`aspiration`) a narrow window around
-    /// the previous iteration's score, widened on the failing side until the score falls
-    /// inside it. Counted per iteration: `fired` when narrow, `overruled` when it had to be
-    /// searched again.
-    fn root_search(&mut self, depth: u32, previous: Score, selective: bool) -> Score {
-        let params = self.config.heuristics.aspiration;
-        let mut window = (-INFINITY, INFINITY);
-        if self.consult(counter!(Aspiration), selective, |h| {
-            aspiration::window(depth, previous, &h.aspiration) != (-INFINITY, INFINITY)
-        }) {
-            window = aspiration::window(depth, previous, &params);
-        }
-        let mut margin = params.window;
-        let mut failed_before = false;
-        loop {
-            let score = self.alphabeta(window.0, window.1, depth as i32, selective);
-            let failed = score <= window.0 || score >= window.1;
-            if !failed || self.aborted || window == (-INFINITY, INFINITY) {
-                return score;
-            }
-            // Once per iteration: the narrow window was given up.
-            if !failed_before {
-                self.stats.overruled(counter!(Aspiration));
-                failed_before = true;
-            }
-            (window, margin) = aspiration::widen(score, window, margin, &params);
-        }
     }
 
     /// Count a node and decide whether the search must stop: a node budget, the stop flag or

@@ -5,6 +5,8 @@
 use cozy_chess::{Color, Move};
 
 use super::Searcher;
+use super::gate::Credits;
+use super::tables::Contexts;
 use crate::engine::config::QuietOrder;
 use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
@@ -25,19 +27,20 @@ impl Searcher {
         // continuation histories add theirs.
         let quiet_key = move |mv: Move| {
             let history = if by_history {
-                state.history.history(side, mv)
+                state.ordering.history.history(side, mv)
             } else {
                 0
             };
             let mate = if by_mate {
-                state.history.mate(side, mv)
+                state.ordering.history.mate(side, mv)
             } else {
                 0
             };
             let continuation = match (contexts, board.piece_on(mv.from)) {
-                (Some(contexts), Some(piece)) => {
-                    state.continuation.score(contexts, Key { piece, to: mv.to })
-                }
+                (Some(contexts), Some(piece)) => state
+                    .ordering
+                    .continuation
+                    .score(contexts, Key { piece, to: mv.to }),
                 _ => 0,
             };
             history + mate + continuation
@@ -51,7 +54,7 @@ impl Searcher {
         let ordering = Ordering {
             pv_move,
             hash_move,
-            killers: self.on(Id::Killers).then(|| state.killers.at(ply)),
+            killers: self.on(Id::Killers).then(|| state.ordering.killers.at(ply)),
             mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
             quiet_key: (by_history || by_mate || contexts.is_some()).then_some(&quiet_key),
             // Per position, not per visit: the same position always gets the same order.
@@ -70,12 +73,12 @@ impl Searcher {
         }
         let (piece, to) = self.pos.moved(1)?;
         let side = self.pos.board().side_to_move();
-        self.state.countermoves.get(side, piece, to)
+        self.state.ordering.countermoves.get(side, piece, to)
     }
 
     /// The contexts of the continuation histories (the moves one and two plies back), when
     /// `continuation_history` is on.
-    pub(super) fn continuation_contexts(&self) -> Option<[Option<Key>; 2]> {
+    pub(super) fn continuation_contexts(&self) -> Contexts {
         self.on(Id::ContinuationHistory)
             .then(|| [1, 2].map(|back| self.pos.moved(back).map(|(piece, to)| Key { piece, to })))
     }
@@ -83,16 +86,17 @@ impl Searcher {
     /// A quiet move's ordering score: history plus the continuation histories after
     /// `contexts` (the node's `continuation_contexts`, read once per node by the caller);
     /// what `lmr` reads as "good history".
-    pub(super) fn quiet_score(&self, mv: Move, contexts: Option<[Option<Key>; 2]>) -> i32 {
+    pub(super) fn quiet_score(&self, mv: Move, contexts: Contexts) -> i32 {
         let side = self.pos.board().side_to_move();
         let history = if self.on(Id::History) {
-            self.state.history.history(side, mv)
+            self.state.ordering.history.history(side, mv)
         } else {
             0
         };
         let continuation = match (contexts, self.pos.board().piece_on(mv.from)) {
             (Some(contexts), Some(piece)) => self
                 .state
+                .ordering
                 .continuation
                 .score(contexts, Key { piece, to: mv.to }),
             _ => 0,
@@ -112,47 +116,46 @@ impl Searcher {
         follows.then(|| self.previous_pv[ply])
     }
 
-    /// Credit the ordering heuristic that put this move where it was: `tested` per move it
-    /// placed, `fired` when that move raised alpha.
-    pub(super) fn credit_ordering(&mut self, mv: Move, source: Source, raised_alpha: bool) {
-        let counter = match source {
-            Source::Pv => counter!(PvMove),
-            Source::Hash => counter!(Tt.hash_move),
-            Source::Killer => counter!(Killers),
-            Source::Counter => counter!(Countermove),
+    /// The ordering heuristics that put this move where it was (`gate.rs` counts them: tested
+    /// when the move is searched, fired when it ends as the node's best).
+    pub(super) fn credits(&self, mv: Move, source: Source) -> Credits {
+        let mut credits = Credits::new();
+        match source {
+            Source::Pv => credits.push(counter!(PvMove)),
+            Source::Hash => credits.push(counter!(Tt.hash_move)),
+            Source::Killer => credits.push(counter!(Killers)),
+            Source::Counter => credits.push(counter!(Countermove)),
             Source::Capture { sorted, losing } => {
                 if losing {
-                    self.stats.decided(counter!(See.order), raised_alpha);
+                    credits.push(counter!(See.order));
                 }
-                if !sorted {
-                    return;
+                if sorted {
+                    credits.push(counter!(MvvLva));
                 }
-                counter!(MvvLva)
             }
             Source::Quiet => {
                 let side = self.pos.board().side_to_move();
-                if self.on(Id::History) && self.state.history.history(side, mv) > 0 {
-                    self.stats.decided(counter!(History), raised_alpha);
+                if self.on(Id::History) && self.state.ordering.history.history(side, mv) > 0 {
+                    credits.push(counter!(History));
                 }
-                if self.on(Id::MateHistory) && self.state.history.mate(side, mv) > 0 {
-                    self.stats.decided(counter!(MateHistory), raised_alpha);
+                if self.on(Id::MateHistory) && self.state.ordering.history.mate(side, mv) > 0 {
+                    credits.push(counter!(MateHistory));
                 }
                 if let (Some(contexts), Some(piece)) = (
                     self.continuation_contexts(),
                     self.pos.board().piece_on(mv.from),
                 ) && self
                     .state
+                    .ordering
                     .continuation
                     .score(contexts, Key { piece, to: mv.to })
                     > 0
                 {
-                    self.stats
-                        .decided(counter!(ContinuationHistory), raised_alpha);
+                    credits.push(counter!(ContinuationHistory));
                 }
-                return;
             }
-        };
-        self.stats.decided(counter, raised_alpha);
+        }
+        credits
     }
 
     /// A quiet move cut the node off: the countermove table keeps it as the refutation of the
@@ -163,7 +166,7 @@ impl Searcher {
         if self.on(Id::Countermove)
             && let Some((piece, to)) = self.pos.moved(1)
         {
-            self.state.countermoves.record(side, piece, to, mv);
+            self.state.ordering.countermoves.record(side, piece, to, mv);
         }
         if let Some(contexts) = self.continuation_contexts() {
             let params = self.config.heuristics.continuation_history;
@@ -177,10 +180,16 @@ impl Searcher {
                 .filter_map(|&m| key(m))
                 .collect();
             if let Some(k) = rewarded {
-                self.state.continuation.update(contexts, k, bonus, &params);
+                self.state
+                    .ordering
+                    .continuation
+                    .update(contexts, k, bonus, &params);
             }
             for k in punished {
-                self.state.continuation.update(contexts, k, -bonus, &params);
+                self.state
+                    .ordering
+                    .continuation
+                    .update(contexts, k, -bonus, &params);
             }
         }
     }
@@ -191,15 +200,21 @@ impl Searcher {
         let side: Color = self.pos.board().side_to_move();
         let h = &self.config.heuristics;
         if quiet && self.on(Id::Killers) {
-            self.state.killers.record(ply, mv, &h.killers);
+            self.state.ordering.killers.record(ply, mv, &h.killers);
         }
         if quiet && self.on(Id::History) {
-            self.state.history.record(side, mv, depth, &h.history);
+            self.state
+                .ordering
+                .history
+                .record(side, mv, depth, &h.history);
         }
         if score >= MATE_BOUND && self.on(Id::MateHistory) {
             let (params, max_hist) = (h.mate_history, h.history.max_hist);
             let bonus = mate_history::bonus(self.draw(Id::MateHistory), &params);
-            self.state.history.record_mate(side, mv, bonus, max_hist);
+            self.state
+                .ordering
+                .history
+                .record_mate(side, mv, bonus, max_hist);
         }
     }
 }

@@ -1,80 +1,76 @@
 //! Pruning steps of the main search: node pruning before the move loop (one function entered
 //! only when its shared preconditions hold) and move pruning after each move is made.
 
+use super::gate::Point;
 use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
-use crate::engine::heuristics::view::{MoveView, NodeView};
+use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
-    Id, futility, null_move, null_move_guarded, razoring, reverse_futility, static_lr,
+    futility, null_move, null_move_guarded, razoring, reverse_futility, static_lr,
 };
 use crate::engine::score::Score;
-use crate::engine::stats::{Counter, counter};
+use crate::engine::stats::counter;
 
 impl Searcher {
-    /// Step 5: cut the whole node before its moves, with the score returned and the decision
-    /// that cut. Never at the root, never in minimax.
+    /// Step 6: cut the whole node before its moves, with the score returned. Never at the
+    /// root, never in minimax.
+    /// `entry_depth` is the depth the node was entered with (before IIR), which the audit
+    /// searches a cut node again to.
     pub(super) fn node_pruning(
         &mut self,
         node: &NodeView,
+        entry_depth: i32,
         selective: bool,
-    ) -> Option<(Counter, Score)> {
+    ) -> Option<Score> {
         if self.config.algorithm == Algorithm::Minimax || !selective {
             return None;
         }
-        // Step 5a. Reverse futility (static null move): at a null-window node whose
+        let at = Point::Node { node, entry_depth };
+
+        // Step 6a. Reverse futility (static null move): at a null-window node whose
         // evaluation clears beta by a depth margin.
-        let mut cut = None;
-        if self.consult(counter!(ReverseFutility), selective, |h| {
-            cut = reverse_futility::cut(node, node.beta - node.alpha > 1, &h.reverse_futility);
-            cut.is_some()
-        }) {
-            return cut.map(|score| (counter!(ReverseFutility), score));
-        }
-
-        // Step 5b. Futility, frontier form (004).
-        if self.consult(counter!(Futility.frontier), selective, |h| {
-            futility::frontier_cut(node, &h.futility)
-        }) {
-            return Some((counter!(Futility.frontier), node.beta));
-        }
-
-        // Step 5c. Razoring, node form (001).
-        if self.consult(counter!(Razoring.node), selective, |h| {
-            razoring::node_cut(node, &h.razoring)
-        }) {
-            return Some((counter!(Razoring.node), node.beta));
-        }
-
-        // Step 5d. Null move (001): tested when allowed and tried, fired on a fail-high.
-        let h = &self.config.heuristics;
-        if self.on(Id::NullMove)
-            && !self.suppresses(counter!(NullMove))
-            && null_move::allowed(node, &h.null_move)
-        {
-            let depth = null_move::search_depth(node, &h.null_move);
-            if self.null_move_fails_high(counter!(NullMove), node, depth) {
-                return Some((counter!(NullMove), node.beta));
-            }
-        }
-
-        // Step 5e. Guarded null move (002).
-        let h = &self.config.heuristics;
-        if self.on(Id::NullMoveGuarded)
-            && !self.suppresses(counter!(NullMoveGuarded))
-            && null_move_guarded::allowed(node, &h.null_move_guarded)
-        {
-            let depth = null_move_guarded::search_depth(node, &h.null_move_guarded);
-            if self.null_move_fails_high(counter!(NullMoveGuarded), node, depth) {
-                return Some((counter!(NullMoveGuarded), node.beta));
-            }
-        }
-        None
+        self.gate(counter!(ReverseFutility), selective, at, |s| {
+            reverse_futility::cut(node, &s.config.heuristics.reverse_futility)
+        })
+        // Step 6b. Futility, frontier form (004).
+        .or_else(|| {
+            self.gate(counter!(Futility.frontier), selective, at, |s| {
+                futility::frontier_cut(node, &s.config.heuristics.futility).map(|()| node.beta)
+            })
+        })
+        // Step 6c. Razoring, node form (001).
+        .or_else(|| {
+            self.gate(counter!(Razoring.node), selective, at, |s| {
+                razoring::node_cut(node, &s.config.heuristics.razoring).map(|()| node.beta)
+            })
+        })
+        // Step 6d. Null move (001): tested where allowed, fired on a fail-high.
+        .or_else(|| {
+            self.gate(counter!(NullMove), selective, at, |s| {
+                let params = s.config.heuristics.null_move;
+                if !null_move::allowed(node, &params) {
+                    return Decision::Inapplicable;
+                }
+                s.null_move_fails_high(node, null_move::search_depth(node, &params))
+            })
+        })
+        // Step 6e. Guarded null move (002).
+        .or_else(|| {
+            self.gate(counter!(NullMoveGuarded), selective, at, |s| {
+                let params = s.config.heuristics.null_move_guarded;
+                if !null_move_guarded::allowed(node, &params) {
+                    return Decision::Inapplicable;
+                }
+                s.null_move_fails_high(node, null_move_guarded::search_depth(node, &params))
+            })
+        })
     }
 
-    /// Pass, search the opponent at `depth` in the null window at beta, and count the try.
-    fn null_move_fails_high(&mut self, counter: Counter, node: &NodeView, depth: i32) -> bool {
+    /// Pass, search the opponent at `depth` in the null window at beta: the node's beta when
+    /// it fails high.
+    fn null_move_fails_high(&mut self, node: &NodeView, depth: i32) -> Decision<Score> {
         if !self.pos.make_null() {
-            return false;
+            return Decision::Inapplicable;
         }
         self.frames[node.ply + 1] = Frame {
             after_null_move: true,
@@ -85,53 +81,57 @@ impl Searcher {
         self.null_depth -= 1;
         self.pos.unmake();
         let fails_high = score >= node.beta && !self.aborted;
-        self.stats.decided(counter, fails_high);
-        fails_high
+        Decision::with(true, fails_high.then_some(node.beta))
     }
 
-    /// Step 7c: skip the move (alpha) or cut the node (beta) before searching it, with the
-    /// decision that did. Unverified forms first; then the 002 signals, which all share one
-    /// reduced-depth verification of the move. Never at the root, never in minimax.
+    /// Step 8d: skip the move (alpha) or cut the node (beta) before searching it, with the
+    /// score the node takes from it. Unverified forms first; then the 002 signals, which all
+    /// share one reduced-depth verification of the move. Never at the root, never in minimax.
     pub(super) fn move_pruning(
         &mut self,
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
         selective: bool,
-    ) -> Option<(Counter, Score)> {
+    ) -> Option<Score> {
         if node.ply == 0 || !selective || self.config.algorithm == Algorithm::Minimax {
             return None;
         }
-        let skip = |counter| Some((counter, node.alpha));
+        let at = Point::Made { node, new_depth };
+        let skip = |decision: Decision| decision.map(|()| node.alpha);
 
-        // Step 7c-i. Futility, pre-frontier form (004): unverified.
-        if self.consult(counter!(Futility.pre_frontier), selective, |h| {
-            futility::prunes_move(node, mv, &h.futility)
-        }) {
-            return skip(counter!(Futility.pre_frontier));
-        }
-
-        // Step 7c-ii. Razoring, move form (001): unverified.
-        if self.consult(counter!(Razoring.move), selective, |h| {
-            razoring::prunes_move(node, mv, &h.razoring)
-        }) {
-            return skip(counter!(Razoring.move));
-        }
-
-        // Step 7c-iii. static_lr's first listing (002), unverified when asked for.
-        if !self.config.heuristics.static_lr.verified
-            && self.consult(counter!(StaticLr), selective, |h| {
-                static_lr::candidate(node, mv, &h.static_lr)
+        // Step 8d-1. Futility, pre-frontier form (004): unverified.
+        self.gate(counter!(Futility.pre_frontier), selective, at, |s| {
+            skip(futility::prunes_move(
+                node,
+                mv,
+                &s.config.heuristics.futility,
+            ))
+        })
+        // Step 8d-2. Razoring, move form (001): unverified.
+        .or_else(|| {
+            self.gate(counter!(Razoring.move), selective, at, |s| {
+                skip(razoring::prunes_move(
+                    node,
+                    mv,
+                    &s.config.heuristics.razoring,
+                ))
             })
-        {
-            return skip(counter!(StaticLr));
-        }
-
-        // Step 7c-iv. The verified signals need a verification shallower than the real
+        })
+        // Step 8d-3. static_lr's first listing (002), unverified when asked for.
+        .or_else(|| {
+            self.gate(counter!(StaticLr), selective, at, |s| {
+                let params = s.config.heuristics.static_lr;
+                let acts = static_lr::candidate(node, mv, &params);
+                skip(Decision::when(!params.verified, acts))
+            })
+        })
+        // Step 8d-4. The verified signals need a verification shallower than the real
         // search.
-        if node.depth < 2 {
-            return None;
-        }
-        self.verified_signals(node, mv, new_depth, selective)
+        .or_else(|| {
+            (node.depth >= 2)
+                .then(|| self.verified_signals(node, mv, new_depth, selective))
+                .flatten()
+        })
     }
 }

@@ -7,8 +7,10 @@
 //! `see` leaves out captures that lose material.
 
 use super::Searcher;
+use super::gate::Point;
 use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
+use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{Id, momentum, see};
 use crate::engine::movepick::quiescence_moves;
 use crate::engine::score::Score;
@@ -48,12 +50,15 @@ impl Searcher {
         }
     }
 
-    /// The quiescence search of a horizon leaf. Counted once per leaf: fired when the leaf had
-    /// captures (or evasions) to search.
+    /// The quiescence search of a horizon leaf. Counted once per leaf: tested at every leaf,
+    /// fired when the leaf had captures (or evasions) to search.
     fn quiescence(&mut self, alpha: Score, beta: Score) -> Score {
-        let mut searched = false;
-        let score = self.forced_variant(alpha, beta, 0, &mut searched);
-        self.stats.decided(counter!(Quiescence), searched);
+        let mut score = 0;
+        self.gate(counter!(Quiescence), true, Point::Unaudited, |s| {
+            let mut searched = false;
+            score = s.forced_variant(alpha, beta, 0, &mut searched);
+            Decision::when(true, searched)
+        });
         score
     }
 
@@ -103,29 +108,9 @@ impl Searcher {
             return if evasions { -MATE + ply as Score } else { best };
         }
         *searched = true;
-        let mover = self.pos.board().side_to_move();
         for (index, &mv) in moves.as_slice().iter().enumerate() {
-            // Step Q4a. see: a capture that loses material is not searched (outside check).
-            if !in_check && self.on(Id::See) && self.config.heuristics.see.quiescence {
-                let losing = see::losing(self.pos.board(), mv);
-                if self.consult(counter!(See.quiescence), true, |_| losing) {
-                    let counter = counter!(See.quiescence);
-                    self.audit_quiescence_skip(counter, (alpha, beta), qdepth, Some(mv));
-                    continue;
-                }
-            }
-            self.pos.make(mv);
-
-            // Step Q4b. momentum, quiescence form (002's quies_see): only exchanges and good
-            // captures.
-            let momentum = self.pos.material_momentum(mover);
-            let skip = self.consult(counter!(Momentum.quiescence), true, |h| {
-                momentum::quiescence_skip(qdepth, in_check, momentum, &h.momentum)
-            });
-            if skip {
-                let counter = counter!(Momentum.quiescence);
-                self.audit_quiescence_skip(counter, (alpha, beta), qdepth, None);
-                self.pos.unmake();
+            // Step Q4. Captures left out by see or momentum; the others are made.
+            if !self.enter_capture(mv, (alpha, beta), qdepth, in_check) {
                 continue;
             }
             // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
@@ -149,5 +134,53 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Step Q4 of the quiescence search: make capture `mv` unless `see` (a capture that loses
+    /// material, outside check) or `momentum` (002's quies_see: only exchanges and good
+    /// captures) leaves it out; true when it is made.
+    fn enter_capture(
+        &mut self,
+        mv: cozy_chess::Move,
+        window: (Score, Score),
+        qdepth: i32,
+        in_check: bool,
+    ) -> bool {
+        let mover = self.pos.board().side_to_move();
+        let at = Point::Capture {
+            window,
+            qdepth,
+            mv: Some(mv),
+        };
+        if self
+            .gate(counter!(See.quiescence), true, at, |s| {
+                let board = s.pos.board();
+                see::skips_in_quiescence(
+                    in_check,
+                    || see::losing(board, mv),
+                    &s.config.heuristics.see,
+                )
+            })
+            .is_some()
+        {
+            return false;
+        }
+        self.pos.make(mv);
+        let momentum = self.pos.material_momentum(mover);
+        let at = Point::Capture {
+            window,
+            qdepth,
+            mv: None,
+        };
+        if self
+            .gate(counter!(Momentum.quiescence), true, at, |s| {
+                momentum::quiescence_skip(qdepth, in_check, momentum, &s.config.heuristics.momentum)
+            })
+            .is_some()
+        {
+            self.pos.unmake();
+            return false;
+        }
+        true
     }
 }

@@ -9,7 +9,8 @@
 //! for it and the later ones read its cached score.
 
 use super::Searcher;
-use crate::engine::heuristics::view::{MoveView, NodeView};
+use super::gate::Point;
+use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
     HeuristicsConfig, Side, beta_play, channel_breakout, ema_channel, minmax_channel, momentum,
     rsi, static_lr, trend, window_margins,
@@ -132,34 +133,42 @@ impl Searcher {
             .collect();
     }
 
-    /// Step 7c-iv: the verified 002 signals. `Some((signal, alpha))` skips the move,
-    /// `Some((signal, beta))` cuts the node; `None` searches it.
+    /// Step 8d-4: the verified 002 signals. `Some(alpha)` skips the move, `Some(beta)` cuts
+    /// the node; `None` searches it. A signal is tested where it is consulted, fired when it
+    /// proposes, overruled when the verification contradicts it; a confirmed proposal is
+    /// offered to the audit.
     pub(super) fn verified_signals(
         &mut self,
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
         selective: bool,
-    ) -> Option<(Counter, Score)> {
+    ) -> Option<Score> {
         let mut verification = None;
-        // Step 7c-iv-a. Only the entries chosen for this configuration (`select_signals`).
+        // Only the entries chosen for this configuration (`select_signals`).
         for index in 0..self.active_signals.len() {
             let signal = &SIGNALS[self.active_signals[index]];
-            // Step 7c-iv-b. The proposal, counted; then the shared verification.
-            if self.consult(signal.counter, selective, |h| {
-                (signal.proposes)(node, mv, h)
-            }) && self.verified(
-                signal.counter,
-                signal.side,
-                node,
-                new_depth,
-                &mut verification,
-            ) {
+            let proposes = self
+                .gate(signal.counter, selective, Point::Unaudited, |s| {
+                    Decision::when(true, (signal.proposes)(node, mv, &s.config.heuristics))
+                })
+                .is_some();
+            if proposes
+                && self.verified(
+                    signal.counter,
+                    signal.side,
+                    node,
+                    new_depth,
+                    &mut verification,
+                )
+            {
                 let score = match signal.side {
                     Side::Beta => node.beta,
                     Side::Alpha | Side::Both => node.alpha,
                 };
-                return Some((signal.counter, score));
+                let at = Point::Made { node, new_depth };
+                self.offer_audit(signal.counter, at, Some(score));
+                return Some(score);
             }
         }
         None
