@@ -254,7 +254,78 @@ fn shards_merge_into_the_whole_match() {
         .unwrap();
     assert!(status.success());
     assert_eq!(games(&merged), games(&dir.join("whole.jsonl")));
+
+    // A shard missing is named, recorded in the merged header and said by the report.
+    let partial = dir.join("partial.jsonl");
+    let output = searchlab()
+        .args(["merge", "--out", partial.to_str().unwrap()])
+        .arg(dir.join("s1.jsonl"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("shard 2 of 2 not given"), "{err}");
+    assert!(
+        err.contains("3 of 6 planned pairs are in no file read"),
+        "{err}"
+    );
+    let header = std::fs::read_to_string(&partial).unwrap();
+    assert!(
+        header.lines().next().unwrap().contains("\"missing\""),
+        "{header}"
+    );
+    let report = dir.join("report");
+    let status = searchlab()
+        .args(["report", "--out", report.to_str().unwrap()])
+        .arg(&partial)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("holds 3 of 6 planned pairs"), "{md}");
+
+    // A whole match among shards is refused.
+    let output = searchlab()
+        .args(["merge", "--out", dir.join("mixed.jsonl").to_str().unwrap()])
+        .arg(dir.join("s1.jsonl"))
+        .arg(dir.join("whole.jsonl"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("whole matches and the others shards"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_sprt_calculator_refuses_bounds_and_counts_it_cannot_compute() {
+    for (args, says) in [
+        (["10,10,10", "0", "inf"], "elo1 must be a finite Elo"),
+        (["10,10,10", "0", "5000"], "elo1 must be a finite Elo"),
+        (["10,10,10", "-inf", "5"], "elo0 must be a finite Elo"),
+        (
+            ["18446744073709551615,1,1", "0", "5"],
+            "add up to more than",
+        ),
+    ] {
+        let output = searchlab()
+            .args([
+                "sprt",
+                "--wdl",
+                args[0],
+                &format!("--elo0={}", args[1]),
+                "--elo1",
+                args[2],
+            ])
+            .output()
+            .unwrap();
+        let (out, err) = (
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr),
+        );
+        assert!(!output.status.success(), "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!out.contains("NaN"), "{args:?}: {out}");
+    }
 }
 
 #[test]

@@ -118,11 +118,10 @@ fn a_results_file_of_another_run_is_refused() {
 fn malformed_suite_lines_are_listed_with_file_and_line() {
     let dir = scratch("bad").parent().unwrap().to_path_buf();
     let suite = dir.join("bad.epd");
-    std::fs::write(
-        &suite,
-        "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;\nnot a position\n4k3/8/8/8/8/8/8/4K2R w K - bm Qd4;\n",
-    )
-    .unwrap();
+    let mut text = b"4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;\nnot a position\n4k3/8/8/8/8/8/8/4K2R w K - bm Qd4;\n".to_vec();
+    // A line that is not UTF-8 is one bad line, named, not the whole file refused.
+    text.extend_from_slice(b"4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; id \"caf\xe9\";\n");
+    std::fs::write(&suite, text).unwrap();
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_searchlab"))
             .args(["run", "--variant", "plain", "--depth", "2", "--suite"])
@@ -141,13 +140,14 @@ fn malformed_suite_lines_are_listed_with_file_and_line() {
         err.contains("bad.epd:3: bm: illegal or unreadable move 'Qd4'"),
         "{err}"
     );
+    assert!(err.contains("bad.epd:4: not UTF-8 text"), "{err}");
     let skipped = run(&["--skip-invalid"]);
     assert!(
         skipped.status.success(),
         "{}",
         String::from_utf8_lossy(&skipped.stderr)
     );
-    assert!(String::from_utf8_lossy(&skipped.stderr).contains("2 line(s)"));
+    assert!(String::from_utf8_lossy(&skipped.stderr).contains("3 line(s)"));
     let summary = String::from_utf8_lossy(&skipped.stdout);
     assert!(
         summary

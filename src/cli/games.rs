@@ -7,7 +7,7 @@ use crate::harness::games::control::{Adjudication, Control, DrawRule, ResignRule
 use crate::harness::games::game::Rules;
 use crate::harness::games::openings;
 use crate::harness::games::play::{MatchPlan, run_match};
-use crate::harness::games::stats::{Counts, Decision, Model, Sprt, elo};
+use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt, elo};
 use crate::harness::games::tally::status_line;
 use crate::harness::{plan, results};
 
@@ -221,6 +221,12 @@ fn counts_list<const N: usize>(option: &str, text: &str) -> Result<[u64; N], Str
         .map_err(|_| {
             format!("{option} takes {N} whole numbers separated by commas, got '{text}'")
         })?;
+    let total = values.iter().try_fold(0u64, |sum, &v| sum.checked_add(v));
+    if total.is_none_or(|total| total > MAX_COUNT) {
+        return Err(format!(
+            "{option}: the counts add up to more than {MAX_COUNT} games, got '{text}'"
+        ));
+    }
     values
         .try_into()
         .map_err(|_| format!("{option} takes {N} numbers, got '{text}'"))
@@ -248,6 +254,11 @@ pub fn sprt(args: &SprtArgs) -> Result<(), String> {
         return Err("no games in the counts".into());
     }
     let llr = test.llr(&counts);
+    if !llr.is_finite() {
+        return Err(format!(
+            "the LLR of these counts is not a number ({llr}): check the bounds and counts"
+        ));
+    }
     let (lower, upper) = test.bounds();
     println!("LLR {llr:.2} ({lower:.2}, {upper:.2})");
     let decision = test.decide(llr);

@@ -536,8 +536,9 @@ pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
             eprintln!("warning: {warning}");
         }
         eprintln!(
-            "{pairs} pairs from {} files into {}",
+            "{pairs} pairs from {} file{} into {}",
             files.len(),
+            if files.len() == 1 { "" } else { "s" },
             out.display()
         );
         return Ok(());

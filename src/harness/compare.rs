@@ -49,6 +49,29 @@ pub fn wilson(successes: usize, trials: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// See [`clustered_rate`].
+pub const CLUSTERED: &str = "cluster-robust normal interval, clustered by position";
+
+/// The interval of a pooled rate `Σ successes / Σ trials` whose trials come in clusters (the
+/// decisions audited in one position's search are not independent): the ratio estimator's
+/// sandwich variance `k/(k−1) · Σ (s_i − p·n_i)² / (Σ n_i)²` over the `k` clusters, a normal
+/// interval clamped to [0, 1]. `(0, 1)` with fewer than two clusters.
+pub fn clustered_rate(clusters: &[(u64, u64)]) -> (f64, f64) {
+    let k = clusters.iter().filter(|(_, n)| *n > 0).count();
+    let trials: f64 = clusters.iter().map(|&(_, n)| n as f64).sum();
+    if k < 2 || trials == 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = clusters.iter().map(|&(s, _)| s as f64).sum::<f64>() / trials;
+    let squares: f64 = clusters
+        .iter()
+        .map(|&(s, n)| (s as f64 - p * n as f64).powi(2))
+        .sum();
+    let variance = k as f64 / (k as f64 - 1.0) * squares / (trials * trials);
+    let half = z_quantile() * variance.sqrt();
+    ((p - half).max(0.0), (p + half).min(1.0))
+}
+
 /// A mean with its confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
@@ -242,6 +265,21 @@ mod tests {
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
         (a - b).abs() <= tolerance
+    }
+
+    #[test]
+    fn clustered_rate_by_hand() {
+        // p = 4/20 = 0.2; residuals −1 and +1; variance 2 · 2 / 400 = 0.01; half 1.96 · 0.1.
+        let (low, high) = clustered_rate(&[(1, 10), (3, 10)]);
+        assert!((low - (0.2 - 0.195_996)).abs() < 1e-5, "{low}");
+        assert!((high - (0.2 + 0.195_996)).abs() < 1e-5, "{high}");
+        // Identical clusters: no spread between positions, a zero-width interval.
+        assert_eq!(clustered_rate(&[(1, 10), (1, 10), (1, 10)]), (0.1, 0.1));
+        assert_eq!(
+            clustered_rate(&[(1, 10)]),
+            (0.0, 1.0),
+            "one cluster says nothing"
+        );
     }
 
     /// Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I,

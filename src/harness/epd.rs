@@ -377,14 +377,40 @@ pub fn parse_text_lenient(text: &str, file: &Path) -> (Vec<EpdRecord>, Vec<EpdEr
 
 /// Read an EPD file.
 pub fn read_file(path: &Path) -> Result<Vec<EpdRecord>, Vec<EpdError>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        vec![EpdError {
-            file: path.to_path_buf(),
-            line: 0,
-            reason: format!("cannot read: {e}"),
-        }]
+    let (text, mut errors) = read_text(path).map_err(|e| vec![e])?;
+    let (records, more) = parse_text_lenient(&text, path);
+    errors.extend(more);
+    errors.sort_by_key(|e| e.line);
+    if errors.is_empty() {
+        Ok(records)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The text of a file line by line: a line that is not UTF-8 is an error naming it (and reads
+/// as an empty line, so the other lines keep their numbers); a file that cannot be read is
+/// one error.
+pub fn read_text(path: &Path) -> Result<(String, Vec<EpdError>), EpdError> {
+    let bytes = std::fs::read(path).map_err(|e| EpdError {
+        file: path.to_path_buf(),
+        line: 0,
+        reason: format!("cannot read: {e}"),
     })?;
-    parse_text(&text, path)
+    let mut text = String::with_capacity(bytes.len());
+    let mut errors = Vec::new();
+    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        match std::str::from_utf8(line) {
+            Ok(line) => text.push_str(line),
+            Err(e) => errors.push(EpdError {
+                file: path.to_path_buf(),
+                line: index + 1,
+                reason: format!("not UTF-8 text (byte {} of the line)", e.valid_up_to() + 1),
+            }),
+        }
+        text.push('\n');
+    }
+    Ok((text, errors))
 }
 
 #[cfg(test)]

@@ -105,9 +105,11 @@ fn load_suite(path: &Path, text: Option<&str>, skip_invalid: bool) -> Result<Sui
     let (records, errors) = match text {
         Some(text) => epd::parse_text_lenient(text, path),
         None => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-            epd::parse_text_lenient(&text, path)
+            let (text, mut errors) = epd::read_text(path).map_err(|e| e.to_string())?;
+            let (records, more) = epd::parse_text_lenient(&text, path);
+            errors.extend(more);
+            errors.sort_by_key(|e| e.line);
+            (records, errors)
         }
     };
     if !errors.is_empty() {

@@ -47,8 +47,10 @@ impl Opening {
 /// Read the openings of `path`: PGN when it ends in `.pgn`, else EPD. `max_plies` keeps only
 /// the first book moves of a PGN game.
 pub fn read(path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("--openings {}: cannot read: {e}", path.display()))?;
+    let (text, errors) = epd::read_text(path).map_err(|e| format!("--openings {e}"))?;
+    if let Some(first) = errors.first() {
+        return Err(format!("--openings {first}"));
+    }
     let openings = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))

@@ -61,6 +61,7 @@ impl MatchPlan {
             hash_mb: self.hash_mb,
             shard: self.shard,
             format: MATCH_FORMAT,
+            missing: Vec::new(),
         }
     }
 }

@@ -13,7 +13,7 @@ use super::control::{Adjudication, Control};
 use super::game::GameRecord;
 use super::openings::Opening;
 use super::stats::{Outcome, Sprt};
-use crate::harness::results::{Shard, Variant, append, open_locked, read_lines};
+use crate::harness::results::{Shard, Variant, append, one_build, open_locked, read_lines};
 
 /// The match results format written by this searchlab.
 pub const MATCH_FORMAT: u32 = 1;
@@ -50,6 +50,10 @@ pub struct MatchHeader {
     pub hash_mb: usize,
     pub shard: Option<Shard>,
     pub format: u32,
+    /// Pairs of the planned match that no file read holds (a shard not given, a match stopped
+    /// early); written by `merge`, so a merged file says it is incomplete.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing: Vec<PairKey>,
 }
 
 impl MatchHeader {
@@ -61,6 +65,7 @@ impl MatchHeader {
             h.commit = None;
             h.date.clear();
             h.cores = 0;
+            h.missing.clear();
             for v in &mut h.variants {
                 if let Some(engine) = v.engine.as_mut() {
                     engine.name = None;
@@ -227,6 +232,9 @@ pub fn open_for_match(
             path.display()
         ));
     }
+    if let Some(old) = &existing.header {
+        one_build(path, old.commit.as_deref(), header.commit.as_deref())?;
+    }
     if existing.torn_line.is_some() {
         eprintln!(
             "{}: the last line was cut short by the previous match's end; that pair is played again",
@@ -288,7 +296,8 @@ pub fn read_matches(
         pairs.extend(read.pairs);
     }
     let (mut header, _) = header.ok_or("no match files given")?;
-    if paths.len() > 1 {
+    if paths.len() > 1 || header.shard.is_some() {
+        check_shards(&header, &shards, paths.len(), &mut warnings)?;
         header.shard = None;
     }
     let mut seen = HashSet::new();
@@ -301,7 +310,67 @@ pub fn read_matches(
         ));
     }
     pairs.sort_by(|a, b| (a.index, &a.dev).cmp(&(b.index, &b.dev)));
+    let missing = missing_pairs(&header, &pairs);
+    if !missing.is_empty() {
+        warnings.push(format!(
+            "{} of {} planned pairs are in no file read (the first: {}): the result is of the pairs played only",
+            missing.len(),
+            header.planned().len(),
+            missing
+                .iter()
+                .take(3)
+                .map(|k| format!("{} pair {}", k.dev, k.index + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    header.missing = missing;
     Ok((header, pairs, warnings))
+}
+
+/// Shards and whole files are not mixed, and each shard not given is named.
+fn check_shards(
+    header: &MatchHeader,
+    shards: &BTreeMap<usize, &PathBuf>,
+    files: usize,
+    warnings: &mut Vec<String>,
+) -> Result<(), String> {
+    let count = header.shard.map_or(0, |s| s.count);
+    if shards.len() != files {
+        return Err(format!(
+            "{} of the {files} match files are whole matches and the others shards of one: give the shards of one match, or one whole match",
+            files - shards.len()
+        ));
+    }
+    let absent: Vec<String> = (1..=count)
+        .filter(|i| !shards.contains_key(i))
+        .map(|i| i.to_string())
+        .collect();
+    if !absent.is_empty() {
+        warnings.push(format!(
+            "shard{} {} of {count} not given: their pairs are missing",
+            if absent.len() > 1 { "s" } else { "" },
+            absent.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// The planned pairs (of the whole match) that `pairs` lacks. Under an SPRT a pairing stops
+/// at its decision, so only the pairs before its last one read count as missing there.
+fn missing_pairs(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairKey> {
+    let have: HashSet<PairKey> = pairs.iter().map(PairRecord::key).collect();
+    let last: BTreeMap<&str, usize> = pairs.iter().fold(BTreeMap::new(), |mut last, p| {
+        let entry = last.entry(p.dev.as_str()).or_insert(0);
+        *entry = (*entry).max(p.index);
+        last
+    });
+    header
+        .planned()
+        .into_iter()
+        .filter(|k| !have.contains(k))
+        .filter(|k| header.sprt.is_none() || last.get(k.dev.as_str()).is_some_and(|&l| k.index < l))
+        .collect()
 }
 
 /// `searchlab merge` for match files: the shards' pairs under one header without a shard.

@@ -64,11 +64,16 @@ pub fn write(analysis: &MatchAnalysis, dir: &Path) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", dir.join("report.md").display()))
 }
 
+/// Said on every row an SPRT stopped: a test stopped where the LLR first crossed a bound
+/// stops more often after a lucky run, so its Elo estimate is biased away from zero (Wald;
+/// fishtest shows a bias-adjusted estimate for this reason). No adjusted estimate is given.
+const STOPPED: &str = "stopped by the SPRT: its Elo is biased away from 0";
+
 fn outcome(result: &PairingResult) -> String {
     match &result.sprt {
         Some(s) => match s.decision {
-            Decision::Accepted => format!("H1 accepted (≥ {})", s.sprt.elo1),
-            Decision::Rejected => format!("H0 accepted (≤ {})", s.sprt.elo0),
+            Decision::Accepted => format!("H1 accepted (≥ {}); {STOPPED}", s.sprt.elo1),
+            Decision::Rejected => format!("H0 accepted (≤ {}); {STOPPED}", s.sprt.elo0),
             Decision::Continue => "undecided".into(),
         },
         None => match &result.estimate {
@@ -140,6 +145,15 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         "Each variant played the baseline **{}** in game pairs: every opening twice, the colours reversed. Elo is from the variant's side (positive: stronger than the baseline), its interval from the pentanomial variance of the pairs; nElo is normalized Elo (Elo per unit of the score's t-value, independent of the draw ratio); LOS is the likelihood that the variant is the stronger.\n",
         h.base()
     );
+    if !h.missing.is_empty() {
+        let planned = h.planned().len();
+        let _ = writeln!(
+            out,
+            "**Incomplete: this report holds {} of {planned} planned pairs**; {} are in no file read (a shard not given, or a match stopped early). Its results are of the pairs played only.\n",
+            planned - h.missing.len(),
+            h.missing.len()
+        );
+    }
     let _ = writeln!(out, "- Control: {}", h.control);
     let _ = writeln!(
         out,

@@ -377,6 +377,14 @@ impl std::fmt::Display for Decision {
     }
 }
 
+/// The largest |Elo| an SPRT bound may take: ±1000 Elo is an expected score of 0.3% or 99.7%,
+/// past which the hypotheses are not about engines that play each other.
+pub const MAX_ELO_BOUND: f64 = 1000.0;
+
+/// The most games (or pairs) a count may hold: far beyond any test, and small enough that every
+/// sum of counts stays exact in the statistics' floating point.
+pub const MAX_COUNT: u64 = 1_000_000_000_000;
+
 impl Sprt {
     /// Parse `elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=M]`.
     pub fn parse(text: &str) -> Result<Sprt, String> {
@@ -419,6 +427,13 @@ impl Sprt {
     pub fn check(&self) -> Result<(), String> {
         if self.elo0.is_nan() || self.elo1.is_nan() {
             return Err("--sprt needs elo0=E0 and elo1=E1".into());
+        }
+        for (name, bound) in [("elo0", self.elo0), ("elo1", self.elo1)] {
+            if !bound.is_finite() || bound.abs() > MAX_ELO_BOUND {
+                return Err(format!(
+                    "--sprt: {name} must be a finite Elo within ±{MAX_ELO_BOUND}, got {bound} (a bound past it is a score no test can tell from 0% or 100%)"
+                ));
+            }
         }
         if self.elo0 >= self.elo1 {
             return Err(format!(

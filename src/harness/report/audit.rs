@@ -1,8 +1,11 @@
 //! The audit section of a report: per variant, each pruning or reduction decision's error rate
-//! (Wilson interval) and mean error, over all depths and depth by depth, from the records'
-//! audits; beside it the 002 signals' hit rate, the share of their proposals the shared
-//! verification confirmed, which is what 002's "a good hit probability, 30% is enough"
-//! speaks of.
+//! and mean error, over all depths and depth by depth, from the records' audits; beside it the
+//! 002 signals' confirmation rate, the share of their proposals the shared verification
+//! confirmed. Intervals are cluster-robust by position: the decisions audited in one
+//! position's search are not independent trials. A decision whose audits cost one node each
+//! (the child repeats the decision) cannot disagree with it and is reported as not measurable.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,18 +26,31 @@ pub struct AuditLine {
     pub wrong: u64,
     /// `wrong / audited`.
     pub error_rate: f64,
-    /// Wilson 95% interval of the rate.
+    /// 95% interval of the rate, cluster-robust by position.
     pub low: f64,
     pub high: f64,
     /// Mean error of the wrong decisions, centipawns.
     pub mean_error_cp: Option<f64>,
     /// Nodes of the audit searches.
     pub nodes: u64,
+    /// Positions whose searches had such a decision audited.
+    pub positions: usize,
 }
 
 impl AuditLine {
-    fn new(decision: String, depth: Option<i32>, cell: &AuditCell) -> Self {
-        let (low, high) = compare::wilson(cell.wrong as usize, cell.audited as usize);
+    /// Every audit searched one node (or less) per decision: the child repeated the decision
+    /// at once, so the audit could not disagree with it.
+    pub fn measurable(&self) -> bool {
+        self.nodes > self.audited
+    }
+
+    fn new(
+        decision: String,
+        depth: Option<i32>,
+        cell: &AuditCell,
+        clusters: &[(u64, u64)],
+    ) -> Self {
+        let (low, high) = compare::clustered_rate(clusters);
         AuditLine {
             decision,
             depth,
@@ -45,6 +61,7 @@ impl AuditLine {
             high,
             mean_error_cp: cell.mean_error_cp(),
             nodes: cell.nodes,
+            positions: clusters.len(),
         }
     }
 }
@@ -57,7 +74,7 @@ pub struct SignalHits {
     pub proposed: u64,
     /// Confirmed by the verification (`fired - overruled`): the skips and cuts made.
     pub confirmed: u64,
-    /// `confirmed / proposed` with its Wilson interval.
+    /// `confirmed / proposed` with its interval (cluster-robust by position).
     pub hit_rate: f64,
     pub low: f64,
     pub high: f64,
@@ -94,22 +111,53 @@ pub(super) fn variant_audit(
     let mut tally = AuditTally::default();
     let mut audited = 0;
     let mut search_nodes = 0;
+    // Per (decision, depth or every depth) and position: (wrong, audited).
+    type Clusters = BTreeMap<(Counter, Option<i32>), BTreeMap<(String, usize), (u64, u64)>>;
+    let mut clusters: Clusters = BTreeMap::new();
     for r in records {
         if let Some(rows) = &r.audit {
             let mine = AuditTally::from_rows(rows)
                 .map_err(|e| format!("{label}, {}:{}: {e}", r.suite, r.line))?;
+            let position = (r.suite.clone(), r.line);
+            let mut add = |key, cell: &AuditCell| {
+                let slot = clusters
+                    .entry(key)
+                    .or_default()
+                    .entry(position.clone())
+                    .or_default();
+                slot.0 += cell.wrong;
+                slot.1 += cell.audited;
+            };
+            for (counter, cell) in mine.by_decision() {
+                add((counter, None), &cell);
+            }
+            for row in mine.rows() {
+                let counter = Counter::from_key(&row.decision).expect("read back from a counter");
+                add((counter, Some(row.depth)), &row.cell);
+            }
             tally.merge(&mine);
             audited += 1;
             search_nodes += r.nodes;
         }
     }
+    let of = |key: (Counter, Option<i32>)| -> Vec<(u64, u64)> {
+        clusters
+            .get(&key)
+            .map(|m| m.values().copied().collect())
+            .unwrap_or_default()
+    };
     if audited == 0 {
         return Ok(None);
     }
     let rows = tally.rows();
     let mut lines = Vec::new();
     for (counter, total) in tally.by_decision() {
-        lines.push(AuditLine::new(counter.key(), None, &total));
+        lines.push(AuditLine::new(
+            counter.key(),
+            None,
+            &total,
+            &of((counter, None)),
+        ));
         for row in rows
             .iter()
             .filter(|row| Counter::from_key(&row.decision) == Some(counter))
@@ -118,6 +166,7 @@ pub(super) fn variant_audit(
                 row.decision.clone(),
                 Some(row.depth),
                 &row.cell,
+                &of((counter, Some(row.depth))),
             ));
         }
     }
@@ -127,14 +176,19 @@ pub(super) fn variant_audit(
         |c: &Counter| c.id().kind() == Kind::Signal && c.form_name() != Some("quiescence");
     for counter in Counter::all().filter(verified) {
         let (mut proposed, mut overruled) = (0u64, 0u64);
+        let mut by_position: BTreeMap<(String, usize), (u64, u64)> = BTreeMap::new();
         for r in records.iter().filter(|r| r.audit.is_some()) {
             let c = r.counters.get(counter);
             proposed += c.fired;
             overruled += c.overruled;
+            let slot = by_position.entry((r.suite.clone(), r.line)).or_default();
+            slot.0 += c.fired - c.overruled.min(c.fired);
+            slot.1 += c.fired;
         }
         if proposed > 0 {
             let confirmed = proposed - overruled.min(proposed);
-            let (low, high) = compare::wilson(confirmed as usize, proposed as usize);
+            let clusters: Vec<(u64, u64)> = by_position.into_values().collect();
+            let (low, high) = compare::clustered_rate(&clusters);
             signals.push(SignalHits {
                 signal: counter.key(),
                 proposed,
@@ -170,7 +224,7 @@ fn variant_section(a: &VariantAudit) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "\n### {}\n\n{} of {} searches audited; audit searches {} nodes ({:.2}× the searches' own {}).\n\n\
-         | decision | audited | wrong | error rate [95%] | mean error | by depth (rate, audited) |\n|---|---:|---:|---|---:|---|\n",
+         | decision | audited (positions) | audit nodes per decision | wrong | error rate [95%, by position] | mean error | by depth (rate, audited) |\n|---|---:|---:|---:|---|---:|---|\n",
         a.label,
         a.audited_searches,
         a.searches,
@@ -192,14 +246,23 @@ fn variant_section(a: &VariantAudit) -> String {
                 )
             })
             .collect();
+        let rate = if total.measurable() {
+            format!(
+                "{:.2}% [{:.2}–{:.2}]",
+                100.0 * total.error_rate,
+                100.0 * total.low,
+                100.0 * total.high
+            )
+        } else {
+            "not measurable: each audit was one node, the child repeating the decision".into()
+        };
         out.push_str(&format!(
-            "| {} | {} | {} | {:.2}% [{:.2}–{:.2}] | {} | {} |\n",
+            "| {} | {} ({}) | {:.1} | {} | {rate} | {} | {} |\n",
             total.decision,
             total.audited,
+            total.positions,
+            total.nodes as f64 / total.audited.max(1) as f64,
             total.wrong,
-            100.0 * total.error_rate,
-            100.0 * total.low,
-            100.0 * total.high,
             total
                 .mean_error_cp
                 .map_or("-".into(), |e| format!("{e:.0} cp")),
@@ -208,9 +271,10 @@ fn variant_section(a: &VariantAudit) -> String {
     }
     if !a.signals.is_empty() {
         out.push_str(
-            "\n002's signals propose; the shared verification search confirms. Hit rate: \
-             the share of proposals it confirmed (002: \"a good hit probability is enough, \
-             30%\").\n",
+            "\n002's signals propose; the shared `depth−2` verification search confirms. \
+             Confirmation rate: the share of proposals it confirmed. It is not 002's \"hit \
+             probability\" (30% is enough, 002 says), which would judge raw proposals by a \
+             full search; the audit above judges only the confirmed ones.\n",
         );
         if a.signals.len() > 1 {
             out.push_str(
@@ -221,7 +285,7 @@ fn variant_section(a: &VariantAudit) -> String {
                  variant with the signal alone gives its own.\n",
             );
         }
-        out.push_str("\n| signal | proposed | confirmed | hit rate [95%] |\n|---|---:|---:|---|\n");
+        out.push_str("\n| signal | proposed | confirmed | confirmation rate [95%, by position] |\n|---|---:|---:|---|\n");
         for s in &a.signals {
             out.push_str(&format!(
                 "| {} | {} | {} | {:.1}% [{:.1}–{:.1}] |\n",
@@ -247,13 +311,14 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
          Each sampled decision of a pruning or reduction heuristic that stood (a node cut, a \
          move skipped, a reduced move that stayed below alpha) was searched again without that \
          decision, at the full remaining depth and in the node's window, the rest of the \
-         configuration as it is (the same heuristic's deeper decisions included: a form whose \
-         mirror acts one ply down, as futility's pre-frontier skip and the child's frontier \
-         cut, reads as nearly never wrong). **Wrong**: the full search falls on the other side of the \
+         configuration as it is (the same heuristic's deeper decisions included, except a form's \
+         mirror one ply down: futility's and razoring's move forms are audited with the \
+         child's frontier cut left out, or the child would repeat the decision). **Wrong**: the full search falls on the other side of the \
          window (a skipped move would have raised alpha, a cut node would not have failed \
          high, a reduced move's full-depth score crosses alpha). Error: the mean distance \
          between the claimed and the full score over the wrong decisions (scores capped at \
-         ±10 pawns). Intervals: Wilson 95%. The audit searches change nothing in the searches \
+         ±10 pawns). Intervals: 95%, cluster-robust by position (the decisions of one search are \
+         not independent). A decision whose every audit was one node is not measurable. The audit searches change nothing in the searches \
          measured above; their nodes are counted apart.\n",
     );
     for a in audits {

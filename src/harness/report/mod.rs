@@ -45,6 +45,29 @@ pub struct Dataset {
     pub design: Option<Design>,
 }
 
+/// The records of a variant the header names; the others are left out with a warning (a
+/// record of an unknown variant has no SPEC to be read under).
+fn known_variants(
+    header: &Header,
+    records: Vec<PositionRecord>,
+    path: &Path,
+) -> Vec<PositionRecord> {
+    let (known, unknown): (Vec<_>, Vec<_>) = records
+        .into_iter()
+        .partition(|r| header.variants.iter().any(|v| v.label == r.variant));
+    if let Some(first) = unknown.first() {
+        eprintln!(
+            "warning: {}: {} records of variants its header does not name (the first: '{}' at {}:{}) are left out",
+            path.display(),
+            unknown.len(),
+            first.variant,
+            first.suite,
+            first.line
+        );
+    }
+    known
+}
+
 impl Dataset {
     /// Read results files. A variant label may appear in several files only with the same SPEC.
     pub fn read(paths: &[PathBuf]) -> Result<Dataset, String> {
@@ -69,7 +92,7 @@ impl Dataset {
                 eprintln!("warning: {problem}");
             }
             let header = read.header.expect("read_existing checks the header");
-            let records = read.records;
+            let records = known_variants(&header, read.records, path);
             if let Some(first) = data.headers.first() {
                 let differs = |what: &str, mine: String, theirs: String| {
                     format!(

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -27,6 +28,9 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
             path.display()
         ));
     }
+    if let Some(old) = &existing.header {
+        one_build(path, old.commit.as_deref(), header.commit.as_deref())?;
+    }
     if existing.torn_line.is_some() {
         eprintln!(
             "{}: the last line was cut short by the previous run's end; that search is done again",
@@ -42,6 +46,20 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
     Ok((file, existing.records))
 }
 
+/// A file's records come from one build: resuming it with another is refused (its header names
+/// one commit, which would not be true of the records that followed).
+pub fn one_build(path: &Path, began: Option<&str>, now: Option<&str>) -> Result<(), String> {
+    if began == now {
+        return Ok(());
+    }
+    Err(format!(
+        "{} was begun by the build of commit {} and this is commit {}: a results file's records come from one build, so resume it with that build, or choose another --out",
+        path.display(),
+        began.unwrap_or("(none)"),
+        now.unwrap_or("(none)")
+    ))
+}
+
 /// Open `path` for appending (its directory made if need be) and take its lock: a second
 /// writer is refused with a message instead of interleaving its records.
 pub fn open_locked(path: &Path) -> Result<File, String> {
@@ -53,15 +71,31 @@ pub fn open_locked(path: &Path) -> Result<File, String> {
         .append(true)
         .open(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(format!(
-            "{} is being written by another searchlab run (it holds the file's lock); wait for that run to finish, or choose another --out",
-            path.display()
-        )),
-        Err(TryLockError::Error(e)) => Err(format!("{}: cannot lock: {e}", path.display())),
+    // A child process forked by this one (an external engine, a test's command) shares the
+    // file's lock between its fork and its exec, which closes the file: a lock held that
+    // briefly is waited for, a real writer's for no longer than `LOCK_PATIENCE`.
+    let began = Instant::now();
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(TryLockError::WouldBlock) if began.elapsed() < LOCK_PATIENCE => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "{} is being written by another searchlab run (it holds the file's lock); wait for that run to finish, or choose another --out",
+                    path.display()
+                ));
+            }
+            Err(TryLockError::Error(e)) => {
+                return Err(format!("{}: cannot lock: {e}", path.display()));
+            }
+        }
     }
 }
+
+/// How long a results file's lock is waited for before the file is taken to be another run's.
+const LOCK_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Append one record as a line and flush it, so that a kill loses nothing finished.
 pub fn append<T: Serialize>(file: &mut File, record: &T) -> std::io::Result<()> {

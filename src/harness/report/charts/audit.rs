@@ -1,6 +1,6 @@
 //! The pruning audit's error rates as a grid: a row per decision (per variant when several
 //! were audited), a column per remaining depth (`q`: the quiescence search) after the column of
-//! all depths. Each cell writes the rate, its Wilson interval and the number audited; the
+//! all depths. Each cell writes the rate, its interval (cluster-robust by position) and the number audited; the
 //! colour deepens with the rate, scaled to the largest rate in the chart.
 
 use crate::harness::plot::heatmap::{self, Cell, Heatmap, sequential};
@@ -67,7 +67,7 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         )
     };
     let x_desc = format!(
-        "remaining depth at the deciding node (q: quiescence) — cell: error rate, Wilson 95% interval, decisions audited; darker: higher (full colour at {:.0}%)",
+        "remaining depth at the deciding node (q: quiescence) — cell: error rate, 95% interval (cluster-robust by position), decisions audited; darker: higher (full colour at {:.0}%)",
         100.0 * top
     );
     heatmap::draw(
