@@ -170,6 +170,20 @@ pub(super) fn variant_audit(
             ));
         }
     }
+    let signals = signal_hits(records);
+    Ok(Some(VariantAudit {
+        label: label.to_string(),
+        audited_searches: audited,
+        searches: records.len(),
+        search_nodes,
+        audit_nodes: tally.nodes(),
+        lines,
+        signals,
+    }))
+}
+
+/// The 002 signals' confirmation rates over the audited records.
+fn signal_hits(records: &[&PositionRecord]) -> Vec<SignalHits> {
     let mut signals = Vec::new();
     // The verified signals (momentum's quiescence form filters captures unverified).
     let verified =
@@ -199,15 +213,7 @@ pub(super) fn variant_audit(
             });
         }
     }
-    Ok(Some(VariantAudit {
-        label: label.to_string(),
-        audited_searches: audited,
-        searches: records.len(),
-        search_nodes,
-        audit_nodes: tally.nodes(),
-        lines,
-        signals,
-    }))
+    signals
 }
 
 /// A depth as the audit tables write it: `q` for the quiescence search.
