@@ -1,6 +1,6 @@
 #!/bin/sh
-# The committed reports of the pruning audit, the interaction matrix and the parameter sweeps
-# (issue 15): WAC and ECM from ../shared/suites at a fixed depth, on every core. Each command
+# The committed reports of the pruning audit, the interaction matrix and the parameter sweeps:
+# WAC and ECM from ../shared/suites at a fixed depth, on every core. Each command
 # resumes its results file when killed; `searchlab report` redraws a report from it.
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}

@@ -21,8 +21,9 @@ Commands (one per line on stdin): uci, isready, ucinewgame, setoption name N val
 position startpos|fen FEN [moves M...], go [depth N | nodes N | movetime MS | wtime MS btime MS
 [winc MS] [binc MS] [movestogo N] | infinite | mate N] [searchmoves M...] [ponder], stop, quit.
 
-Options (setoption): Hash (MiB, 1..8192), Algorithm (alphabeta|minimax), Eval (full|material),
-Seed (0..2147483647), Heuristics (a SPEC, as for `search`; default plain), and one option per
+Options (setoption): Hash (MiB, 1..8192), Threads (1), Move Overhead (ms), Clear Hash,
+Algorithm (alphabeta|minimax), Eval (full|material), Seed (0..2147483647), Heuristics (a SPEC,
+as for `search`; default modern, the strongest in games), and one option per
 heuristic: `<id>` (check: on/off) and `<id>.<param>` (its parameters, with their declared
 ranges). `uci` prints the full list with types, defaults and ranges; `searchlab heuristics`
 documents each.

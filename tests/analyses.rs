@@ -1,4 +1,4 @@
-//! The analyses of issue 15 from the command line: the pruning audit (`--audit` on `search`,
+//! The analyses from the command line: the pruning audit (`--audit` on `search`,
 //! `run`, `bench`), the interaction matrix (`--ablation pairs`) and parameter sweeps
 //! (`--sweep`), with their reports, charts and errors.
 

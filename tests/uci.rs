@@ -254,7 +254,7 @@ fn hostile_options_and_input_are_answered_and_survived() {
     assert!(reply[0].contains("Seed is 0..2147483647"), "{reply:?}");
     let reply = s.answer_to("setoption name gsr.red2 value 2000000");
     assert!(reply[0].starts_with("info string"), "{reply:?}");
-    // The panic: a negative null-move reduction is refused by its declared range, and
+    // A negative null-move reduction is refused by its declared range, and
     // the engine searches on.
     assert!(
         s.answer_to("setoption name Heuristics value classic")

@@ -1,4 +1,4 @@
-//! The pruning audit: how often a pruning or reduction decision is wrong (issue 15).
+//! The pruning audit: how often a pruning or reduction decision is wrong.
 //!
 //! 002 says a selective heuristic "works about 30% of the time"; no tool measures it. With
 //! sampling probability RATE, the search checks each decision of a pruning or reduction

@@ -2,7 +2,7 @@
 //!
 //! With no ordering heuristic on, the picker reproduces the documents' baseline: captures first,
 //! in generation order, then the quiet moves in generation order (003: "the generator is made
-//! so that captures always come first"). The heuristics issue adds stages (hash move, sorted
+//! so that captures always come first"). Each ordering heuristic that is on adds its stage (hash move, sorted
 //! captures, killers, history-sorted quiets) to the stage list; no stage ever yields a move that
 //! an earlier stage yielded.
 

@@ -1,4 +1,4 @@
-//! Designs of variants made from one base SPEC (issue 15): the interaction matrix
+//! Designs of variants made from one base SPEC: the interaction matrix
 //! (`--ablation pairs[:ID,...]`: every single toggle and every pair) and parameter sweeps
 //! (`--sweep ID.PARAM=V1,V2,...` or `=FROM..TO:STEP`, repeated for a grid). The design is
 //! recorded in the results file's header, so the report knows which variant is which cell or

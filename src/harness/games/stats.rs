@@ -619,7 +619,7 @@ mod tests {
         );
     }
 
-    /// The issue's own check: 4307 wins, 8620 draws, 4063 losses at logistic [0, 3].
+    /// fishtest's worked example: 4307 wins, 8620 draws, 4063 losses at logistic [0, 3].
     #[test]
     fn trinomial_logistic_llr_matches_fishtests_formula() {
         let llr = sprt(0.0, 3.0, Model::Logistic).llr(&wdl(4307, 8620, 4063));
