@@ -53,14 +53,16 @@ enum Command {
     #[command(after_help = "Example: searchlab search startpos --depth 6 --algorithm minimax")]
     Search(cli::SearchArgs),
     /// Search the bench suite at a fixed depth, single-threaded, fresh state per position.
-    /// The last line, `<N> nodes <M> nps`, gives the engine's signature N.
-    #[command(after_help = "Example: searchlab bench --depth 5")]
+    /// The last line, `<N> nodes <M> nps`, gives the engine's signature N. With no
+    /// `--heuristics` it benches the configuration the UCI engine plays (as OpenBench expects);
+    /// `--heuristics plain` is the research baseline's bench.
+    #[command(after_help = "Example: searchlab bench --depth 5 --heuristics plain")]
     Bench {
         /// Search depth.
         #[arg(long, default_value_t = searchlab::harness::bench::DEFAULT_DEPTH)]
         depth: u32,
-        /// Heuristics SPEC, as for `search`.
-        #[arg(long, default_value = "plain", allow_hyphen_values = true)]
+        /// Heuristics SPEC, as for `search` (default: the UCI engine's, `modern`).
+        #[arg(long, default_value = searchlab::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
         heuristics: String,
         /// Seed of the search's PRNG.
         #[arg(long, default_value_t = 0)]

@@ -1,26 +1,54 @@
-//! The bench signature: the node count of `searchlab bench` at its default depth. It changes
-//! only when the search's behaviour changes; update it on purpose, in the commit that changes
-//! the behaviour, and say so in the message (`Bench: N`).
+//! The bench signature: the node count of `searchlab bench` at its default depth, which benches
+//! the UCI engine's configuration (`modern`), as OpenBench benches the engine it plays. It
+//! changes only when the played search changes; update it on purpose, in the commit that
+//! changes the behaviour, and say so in the message (`Bench: N`). The research baseline's
+//! (`plain`) is checked beside it.
 
 use std::process::Command;
 
 use searchlab::engine::config::SearchConfig;
 use searchlab::harness::bench;
 
-const SIGNATURE: u64 = 8_268_668;
+const SIGNATURE: u64 = 162_668;
+const PLAIN_SIGNATURE: u64 = 8_268_668;
 
 #[test]
 fn bench_signature() {
     let positions = bench::bench_positions();
     assert!((30..=50).contains(&positions.len()));
-    let report = bench::run(
-        &positions,
-        bench::DEFAULT_DEPTH,
-        SearchConfig::default(),
-        None,
-        |_| {},
+    let played = searchlab::engine::spec::parse(searchlab::uci::DEFAULT_PRESET).unwrap();
+    for (config, signature) in [
+        (played, SIGNATURE),
+        (SearchConfig::default(), PLAIN_SIGNATURE),
+    ] {
+        let report = bench::run(&positions, bench::DEFAULT_DEPTH, config, None, |_| {});
+        assert_eq!(report.nodes(), signature, "bench signature changed");
+    }
+}
+
+#[test]
+fn bench_with_no_arguments_benches_the_uci_default() {
+    let signature = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+            .arg("bench")
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.lines()
+            .last()
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let default = signature(&[]);
+    assert_eq!(default, SIGNATURE.to_string());
+    assert_eq!(
+        default,
+        signature(&["--heuristics", searchlab::uci::DEFAULT_PRESET])
     );
-    assert_eq!(report.nodes(), SIGNATURE, "bench signature changed");
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn fixed_node_games_are_the_same_for_any_concurrency_and_the_pgn_reads_back() {
     assert_eq!(games(&dir.join("one.jsonl")), games(&dir.join("two.jsonl")));
     // The PGN reads back: 20 games whose moves are all legal, each with the standard tags.
     let text = std::fs::read_to_string(&one).unwrap();
-    let read = openings::read(&one, None).unwrap();
+    let read = openings::read_all(&one, None).unwrap();
     assert_eq!(read.len(), 20);
     for tag in [
         "[Event ",

@@ -287,6 +287,30 @@ fn hostile_options_and_input_are_answered_and_survived() {
     s.send("go depth 5");
     let lines = s.read_until(|l| l.starts_with("bestmove"));
     assert_eq!(lines, vec!["info depth 0 score cp 0", "bestmove 0000"]);
+    // `go infinite` on a mated position waits for `stop` (UCI), answering isready meanwhile.
+    s.send("position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
+    s.send("go infinite");
+    s.send("isready");
+    let lines = s.read_until(|l| l == "readyok");
+    assert_eq!(lines, vec!["info depth 0 score mate 0", "readyok"]);
+    s.send("stop");
+    assert_eq!(
+        s.read_until(|l| l.starts_with("bestmove")),
+        vec!["bestmove 0000"]
+    );
+    // The largest advertised table is allocated zeroed, pages touched only when used.
+    s.send("setoption name Hash value 8192");
+    s.send("isready");
+    let lines = s.read_until(|l| l == "readyok");
+    assert_eq!(lines, vec!["readyok"]);
+    s.send("ucinewgame");
+    s.send("position startpos");
+    s.send("go depth 4");
+    assert_ne!(
+        bestmove(&s.read_until(|l| l.starts_with("bestmove"))),
+        "0000"
+    );
+    s.send("setoption name Hash value 16");
     s.send("quit");
     assert!(s.child.wait().unwrap().success());
 }
@@ -479,4 +503,32 @@ fn uci_fuzz_keeps_answering_for_the_right_position() {
     s.read_until(|l| l == "readyok");
     s.send("quit");
     assert!(s.child.wait().unwrap().success());
+}
+
+#[test]
+fn every_advertised_option_configures_through_python_chess() {
+    let has_python_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_python_chess {
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED every_advertised_option_configures_through_python_chess: python-chess is not installed (python3 -m pip install chess)"
+        );
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/uci_options.py");
+    let output = Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_searchlab")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains(" passed, 0 failed"), "{text}");
 }

@@ -113,13 +113,29 @@ fn choice<T: clap::ValueEnum>(name: &str, value: &str) -> Result<T, String> {
 /// Apply one SPEC to `config`, left to right: it sets the algorithm and the heuristics and
 /// leaves the rest of the configuration as it is.
 pub fn apply(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
+    if spec.trim().is_empty() {
+        return Err(
+            "an empty SPEC: name a preset or heuristics (`plain` is plain alpha-beta with nothing switched on)"
+                .into(),
+        );
+    }
+    if spec.split(',').any(|item| item.trim().is_empty()) {
+        return Err(format!(
+            "'{spec}': an empty item (a stray comma); items are separated by single commas"
+        ));
+    }
+    apply_items(config, spec)
+}
+
+/// Apply a SPEC's items (a preset's own SPEC may be empty: `plain`).
+fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
     for item in spec
         .split(',')
         .map(str::trim)
         .filter(|item| !item.is_empty())
     {
         if let Some(preset) = PRESETS.iter().find(|p| p.name == item) {
-            apply(config, preset.spec)?;
+            apply_items(config, preset.spec)?;
         } else if let Some(value) = item.strip_prefix("algorithm=") {
             config.algorithm = choice("algorithm", value)?;
         } else if let Some(value) = item.strip_prefix("quiet_order=") {
@@ -258,7 +274,10 @@ mod tests {
             s.heuristics.quiescence.eval,
             crate::engine::eval::EvalKind::Full
         );
-        assert_eq!(parse("").unwrap(), SearchConfig::default());
+        assert_eq!(parse("plain").unwrap(), SearchConfig::default());
+        for bad in ["", " ", "classic,", ",,,", "classic,,-killers"] {
+            assert!(parse(bad).is_err(), "'{bad}' is refused");
+        }
         assert_eq!(parse("plain").unwrap(), SearchConfig::default());
     }
 

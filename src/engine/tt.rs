@@ -21,18 +21,19 @@ pub const NULL_MOVE_KEY: u64 = 0x08d9_bc25_bebf_91b1;
 /// (which would make its re-search return the selective result again).
 pub const MAIN_FUNCTION_KEY: u64 = 0x5be0_cd19_137e_2179;
 
-/// What a stored score means.
+/// What a stored score means (its number is its code in a table slot; 0, nothing stored, is
+/// an empty slot's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Bound {
     /// Nothing stored.
     #[default]
-    None,
+    None = 0,
     /// The exact score (it fell inside the window).
-    Exact,
+    Exact = 1,
     /// A lower bound (the search failed high).
-    Lower,
+    Lower = 2,
     /// An upper bound (the search failed low).
-    Upper,
+    Upper = 3,
 }
 
 /// One stored search result.
@@ -46,6 +47,32 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The entry as a table slot: the key, then the move, score, depth and bound in one word
+    /// (all zero for an empty slot).
+    fn pack(&self) -> [u64; 2] {
+        let data = u64::from(self.packed_move)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth as u8) << 32
+            | (self.bound as u64) << 40;
+        [self.key, data]
+    }
+
+    /// The entry of a table slot.
+    fn unpack([key, data]: [u64; 2]) -> Entry {
+        Entry {
+            key,
+            packed_move: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8 as i8,
+            bound: match (data >> 40) as u8 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                3 => Bound::Upper,
+                _ => Bound::None,
+            },
+        }
+    }
+
     /// The best move found, if any.
     pub fn best_move(&self) -> Option<Move> {
         unpack(self.packed_move)
@@ -118,50 +145,55 @@ fn unpack(packed: u16) -> Option<Move> {
     })
 }
 
-/// A fixed-size table of search results.
+/// A fixed-size table of search results. Each slot is two words (the key, then the packed
+/// move, score, depth and bound), all zero when empty: a table of zeros is allocated zeroed,
+/// which the system gives lazily, so a large `Hash` is ready at once and its pages are touched
+/// only as the search fills them.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Vec<[u64; 2]>,
 }
 
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one entry).
     pub fn new(mb: usize) -> Self {
         TranspositionTable {
-            entries: vec![Entry::default(); Self::entries_in(mb)],
+            slots: vec![[0; 2]; Self::entries_in(mb)],
         }
     }
 
     /// How many entries `mb` MiB hold (at least one).
     fn entries_in(mb: usize) -> usize {
-        (mb.saturating_mul(1024 * 1024) / std::mem::size_of::<Entry>()).max(1)
+        (mb.saturating_mul(1024 * 1024) / std::mem::size_of::<[u64; 2]>()).max(1)
     }
 
     /// A table of `mb` MiB, or an error when the memory cannot be had (instead of aborting
-    /// the process, as a failed allocation does).
+    /// the process, as a failed allocation does): the reservation is tried first.
     pub fn try_new(mb: usize) -> Result<Self, String> {
         let count = Self::entries_in(mb);
-        let mut entries = Vec::new();
-        entries
+        let mut probe: Vec<[u64; 2]> = Vec::new();
+        probe
             .try_reserve_exact(count)
             .map_err(|_| format!("cannot allocate a {mb} MiB transposition table"))?;
-        entries.resize(count, Entry::default());
-        Ok(TranspositionTable { entries })
+        drop(probe);
+        Ok(Self::new(mb))
     }
 
-    /// Forget everything.
+    /// Forget everything: a fresh zeroed table (as quick as a new one, whatever its size).
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        let count = self.slots.len();
+        self.slots = Vec::new();
+        self.slots = vec![[0; 2]; count];
     }
 
     #[inline]
     fn slot(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto any table size without a power-of-two mask.
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[self.slot(key)];
+        let entry = Entry::unpack(self.slots[self.slot(key)]);
         (entry.bound != Bound::None && entry.key == key).then_some(entry)
     }
 
@@ -176,7 +208,7 @@ impl TranspositionTable {
         ply: usize,
     ) {
         let slot = self.slot(key);
-        let old = self.entries[slot];
+        let old = Entry::unpack(self.slots[slot]);
         if old.key == key
             && old.bound != Bound::None
             && depth < old.depth()
@@ -197,19 +229,51 @@ impl TranspositionTable {
             None if old.key == key => old.packed_move,
             None => 0,
         };
-        self.entries[slot] = Entry {
+        self.slots[slot] = Entry {
             key,
             packed_move,
             score: stored.clamp(i16::MIN as Score, i16::MAX as Score) as i16,
             depth: depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
             bound,
-        };
+        }
+        .pack();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slot_holds_every_field_and_an_empty_slot_is_zero() {
+        assert_eq!(Entry::default().pack(), [0, 0]);
+        for bound in [Bound::None, Bound::Exact, Bound::Lower, Bound::Upper] {
+            let entry = Entry {
+                key: 0xdead_beef_0123_4567,
+                packed_move: 0xfedc,
+                score: -31_000,
+                depth: -7,
+                bound,
+            };
+            let back = Entry::unpack(entry.pack());
+            assert_eq!(
+                (
+                    back.key,
+                    back.packed_move,
+                    back.score,
+                    back.depth,
+                    back.bound
+                ),
+                (
+                    entry.key,
+                    entry.packed_move,
+                    entry.score,
+                    entry.depth,
+                    entry.bound
+                )
+            );
+        }
+    }
     use crate::engine::score::MATE;
 
     #[test]

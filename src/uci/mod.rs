@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use cozy_chess::Board;
 use cozy_chess::util::parse_uci_move;
+use cozy_chess::{Board, Move};
 
 mod go;
 mod options;
@@ -21,11 +21,14 @@ use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::fen::parse_fen;
 use crate::engine::notation;
 use crate::engine::position::Position;
+use crate::engine::score::Score;
 use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
 
 /// Transposition table size limits, MiB: the maximum is what a machine of this project's size
 /// (24 GiB) can hold beside everything else.
 const HASH_DEFAULT_MB: usize = 16;
+/// The most lines `MultiPV` asks for.
+const MULTIPV_MAX: usize = 256;
 const HASH_MAX_MB: usize = 8192;
 /// The preset a UCI engine plays with by default: the strongest one in games (`modern`,
 /// +148 ± 36 Elo against `classic` at 1 s + 0.01 s, `reports/elo-modern/`).
@@ -44,21 +47,39 @@ fn send(line: &str) {
 }
 
 /// Prints UCI `info` lines after each iteration.
-struct InfoPrinter;
+struct InfoPrinter {
+    /// Lines per iteration (`MultiPV`): above 1, each line names its rank.
+    multipv: usize,
+}
 
-impl Observer for InfoPrinter {
-    fn iteration(&mut self, root: &Board, info: &IterationInfo) {
+impl InfoPrinter {
+    fn print(&self, root: &Board, info: &IterationInfo, rank: usize, score: Score, pv: &[Move]) {
         let time_ms = info.elapsed.as_millis();
+        let multipv = if self.multipv > 1 {
+            format!(" multipv {rank}")
+        } else {
+            String::new()
+        };
         send(&format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {} pv {}",
             info.depth,
             info.seldepth,
-            notation::uci_score(info.score),
+            notation::uci_score(score),
             info.total_nodes,
             crate::engine::search::nps(info.total_nodes, info.elapsed),
             time_ms,
-            notation::line(root, &info.pv, notation::uci)
+            notation::line(root, pv, notation::uci)
         ));
+    }
+}
+
+impl Observer for InfoPrinter {
+    fn iteration(&mut self, root: &Board, info: &IterationInfo) {
+        self.print(root, info, 1, info.score, &info.pv);
+    }
+
+    fn line(&mut self, root: &Board, info: &IterationInfo, rank: usize, score: Score, pv: &[Move]) {
+        self.print(root, info, rank, score, pv);
     }
 }
 
@@ -83,6 +104,8 @@ pub struct UciEngine {
     move_overhead_ms: u64,
     /// Hash and history tables kept across the searches of a game.
     state: Option<SearchState>,
+    /// Lines per iteration (`MultiPV`).
+    multipv: usize,
     running: Option<Running>,
 }
 
@@ -102,6 +125,7 @@ impl UciEngine {
             hash_mb: HASH_DEFAULT_MB,
             move_overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             state: None,
+            multipv: 1,
             running: None,
         }
     }
@@ -269,7 +293,27 @@ impl UciEngine {
                 "cp 0"
             };
             send(&format!("info depth 0 score {score}"));
-            send("bestmove 0000");
+            if limits.infinite {
+                // UCI: an infinite search answers only after `stop`, even with no move.
+                let stop = Arc::new(AtomicBool::new(false));
+                let thread_stop = stop.clone();
+                let state = self
+                    .state
+                    .take()
+                    .unwrap_or_else(|| SearchState::new(self.hash_mb));
+                let handle = std::thread::spawn(move || {
+                    wait_for_stop(&thread_stop);
+                    send("bestmove 0000");
+                    state
+                });
+                self.running = Some(Running {
+                    stop,
+                    infinite: true,
+                    handle,
+                });
+            } else {
+                send("bestmove 0000");
+            }
             return Ok(());
         }
         self.spawn_search(limits, root_moves);
@@ -289,6 +333,8 @@ impl UciEngine {
             .unwrap_or_else(|| SearchState::new(self.hash_mb));
         let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
         searcher.restrict_root_moves(root_moves);
+        searcher.set_multipv(self.multipv);
+        let multipv = self.multipv;
         let thread_stop = stop.clone();
         let root = self.position.board().clone();
         let hash_mb = self.hash_mb;
@@ -296,12 +342,12 @@ impl UciEngine {
             // A failed search must not leave the GUI without a move: it is reported, the
             // first legal move is played, and a fresh state replaces the lost tables.
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-                let result = searcher.run(&mut InfoPrinter);
+                let result = searcher.run(&mut InfoPrinter { multipv });
                 (result.best_move, searcher.into_state())
             }));
             // UCI: after `go infinite` the best move is given only once `stop` arrives.
-            while limits.infinite && !thread_stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
+            if limits.infinite {
+                wait_for_stop(&thread_stop);
             }
             let (best_move, state) = match outcome {
                 Ok(done) => done,
@@ -352,6 +398,13 @@ impl UciEngine {
     /// The Hash size set by the GUI, MiB.
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
+    }
+}
+
+/// Wait until `stop` is set (`stop` or `quit` after `go infinite`).
+fn wait_for_stop(stop: &AtomicBool) {
+    while !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 

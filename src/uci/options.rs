@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use super::{
-    DEFAULT_PRESET, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, SEED_MAX, UciEngine, send,
+    DEFAULT_PRESET, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, SEED_MAX,
+    UciEngine, send,
 };
 use crate::engine::config::Algorithm;
 use crate::engine::eval::EvalKind;
@@ -25,6 +26,9 @@ impl UciEngine {
         send(&format!(
             "option name Move Overhead type spin default {} min 0 max {MOVE_OVERHEAD_MAX_MS}",
             crate::engine::config::MOVE_OVERHEAD_MS
+        ));
+        send(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"
         ));
         send("option name Clear Hash type button");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
@@ -114,6 +118,7 @@ impl UciEngine {
                         )
                     })?;
             }
+            "multipv" => self.multipv = multipv(&value)?,
             "clear hash" => {
                 if let Some(state) = self.state.as_mut() {
                     state.clear();
@@ -187,4 +192,14 @@ impl UciEngine {
         self.config = changed;
         Ok(())
     }
+}
+
+/// `MultiPV`'s value: lines per iteration, 1..`MULTIPV_MAX`.
+fn multipv(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MULTIPV_MAX).contains(n))
+        .ok_or_else(|| format!("setoption: MultiPV is 1..{MULTIPV_MAX}, got '{value}'"))
 }

@@ -5,7 +5,7 @@
 //! destination squares. Quiet moves are ordered by the sum of their plain history (when
 //! `history` is on) and these two scores. On a cut-off by a quiet move, that move gets a bonus
 //! of `depth²` and the quiet moves tried before it the same malus, each score kept within
-//! ±`max` by the "gravity" update `v += b − v·|b| / max` (Stockfish's and Ethereal's form).
+//! ±`limit` by the "gravity" update `v += b − v·|b| / limit` (Stockfish's and Ethereal's form).
 
 use super::params::heuristic_params;
 use cozy_chess::{Piece, Square};
@@ -15,8 +15,10 @@ heuristic_params! {
     pub struct Params {
         /// Order quiet moves by their history after the previous two moves.
         pub enabled: bool = false,
-        /// The bound of every score.
-        pub max: i32 [1..=1000000] = 16384,
+        /// The bound of every score (named `limit`: a UCI option named `….max` reads as the
+        /// keyword `max` to UCI parsers).
+        #[serde(alias = "max")]
+        pub limit: i32 [1..=1000000] = 16384,
         /// The largest bonus (a cap on `depth²`).
         pub max_bonus: i32 [1..=100000] = 1200,
     }
@@ -94,7 +96,7 @@ impl ContinuationHistory {
                 if let Some(journal) = &mut self.journal {
                     journal.push((index, at, table[at]));
                 }
-                table[at] = gravity(table[at], bonus, params.max);
+                table[at] = gravity(table[at], bonus, params.limit);
             }
         }
     }

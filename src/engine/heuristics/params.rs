@@ -2,14 +2,15 @@
 //! defaults and the one-line documentation `searchlab heuristics` prints all come from the same
 //! declaration.
 
-/// Declare a `Params` struct: `field: Type [LOW..=HIGH] = default` with a `///` line each. The
+/// Declare a `Params` struct: `field: Type [LOW..=HIGH] = default` with a `///` line each (and
+/// `#[serde(alias = "old")]` where a parameter was renamed, so older results files read). The
 /// range, given for every number, is the parameter's real range: the UCI option advertises it
 /// and the CLI, UCI and JSON settings are checked against it (`Params::out_of_range`).
 macro_rules! heuristic_params {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
-            $( $(#[doc = $doc:literal])+
+            $( $(#[doc = $doc:literal])+ $(#[serde(alias = $alias:literal)])?
                pub $field:ident : $ty:ty $([$low:literal ..= $high:literal])? = $default:expr ),* $(,)?
         }
     ) => {
@@ -17,7 +18,7 @@ macro_rules! heuristic_params {
         #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
         #[serde(default, deny_unknown_fields)]
         pub struct $name {
-            $( $(#[doc = $doc])+ pub $field: $ty ),*
+            $( $(#[doc = $doc])+ $(#[serde(alias = $alias)])? pub $field: $ty ),*
         }
 
         impl Default for $name {

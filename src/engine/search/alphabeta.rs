@@ -155,8 +155,12 @@ impl Searcher {
         // The quiet moves searched so far (continuation history punishes them on a cut-off).
         let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         while let Some((mv, source)) = picker.next_pick() {
-            // UCI `searchmoves`: the root searches only the moves it was given.
-            if ply == 0 && !self.root_moves.is_empty() && !self.root_moves.contains(&mv) {
+            // UCI `searchmoves`: the root searches only the moves it was given; a further
+            // MultiPV line leaves out the better lines' moves.
+            if ply == 0
+                && ((!self.root_moves.is_empty() && !self.root_moves.contains(&mv))
+                    || self.root_excluded.contains(&mv))
+            {
                 continue;
             }
             legal += 1;
@@ -226,6 +230,10 @@ impl Searcher {
         }
         if best.score > alpha_at_entry {
             self.proved(&best.credits);
+        }
+        // A MultiPV line searched without the better lines' moves is no result of the root.
+        if node.ply == 0 && !self.root_excluded.is_empty() {
+            return best.score;
         }
         let bound = if best.score >= node.beta {
             Bound::Lower

@@ -32,7 +32,7 @@ use super::config::{Algorithm, SearchConfig};
 use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
-use super::score::{MATE, MAX_PLY, Score};
+use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::{Counter, SearchStats};
 use super::tt::TranspositionTable;
 use tables::OrderingTables;
@@ -80,6 +80,18 @@ pub fn nps(nodes: u64, time: Duration) -> u64 {
 pub trait Observer {
     /// `root` is the board at the root, to render the PV.
     fn iteration(&mut self, root: &Board, info: &IterationInfo);
+
+    /// With MultiPV, the iteration's `rank`-th line (2, 3, ...): its score and PV, after the
+    /// first (`iteration`).
+    fn line(
+        &mut self,
+        _root: &Board,
+        _info: &IterationInfo,
+        _rank: usize,
+        _score: Score,
+        _pv: &[Move],
+    ) {
+    }
 }
 
 /// An observer that ignores everything.
@@ -235,6 +247,11 @@ pub struct Searcher {
     active_signals: Vec<usize>,
     /// The root moves to search (UCI `searchmoves`); empty: every legal move.
     root_moves: Vec<Move>,
+    /// Lines searched per iteration (UCI `MultiPV`), the best first.
+    multipv: usize,
+    /// Root moves left out of the current search: the first moves of the iteration's better
+    /// lines, while a further MultiPV line is searched.
+    root_excluded: Vec<Move>,
     state: SearchState,
     /// One seeded PRNG per heuristic (GSR crossover points, mate-history bonuses), derived
     /// from (seed, id) and reset per search, so that switching one randomised heuristic on
@@ -308,6 +325,8 @@ impl Searcher {
             verification_depth: 0,
             active_signals: Vec::new(),
             root_moves: Vec::new(),
+            multipv: 1,
+            root_excluded: Vec::new(),
             state,
             streams: random_streams(config.seed),
             stop,
@@ -326,6 +345,39 @@ impl Searcher {
     /// Search only these root moves (UCI `go searchmoves`); an empty list means every move.
     pub fn restrict_root_moves(&mut self, moves: Vec<Move>) {
         self.root_moves = moves;
+    }
+
+    /// Search `lines` lines per iteration, the best first (UCI `MultiPV`; 1: the usual search).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
+    /// With MultiPV, the iteration's further lines: each a full-window search of the root
+    /// without the first moves of the better lines, until `multipv` lines or no move is left.
+    fn other_lines(
+        &mut self,
+        depth: u32,
+        selective: bool,
+        first: &[Move],
+    ) -> Vec<(Score, Vec<Move>)> {
+        let mut lines = Vec::new();
+        let Some(&best) = first.first() else {
+            return lines;
+        };
+        self.root_excluded = vec![best];
+        while lines.len() + 1 < self.multipv && !self.aborted {
+            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32, selective);
+            let line = self.pv.line(0);
+            match line.first() {
+                Some(&mv) if !self.aborted => {
+                    self.root_excluded.push(mv);
+                    lines.push((score, line));
+                }
+                _ => break,
+            }
+        }
+        self.root_excluded.clear();
+        lines
     }
 
     /// Give back the state for the next search of the game.
@@ -374,6 +426,8 @@ impl Searcher {
             let iteration_start = Instant::now();
             let audit_time_before = self.audit_time();
             let score = self.root_search(depth, result.score, selective);
+            let pv = self.pv.line(0);
+            let lines = self.other_lines(depth, selective, &pv);
             result.stats += self.stats;
             if self.aborted {
                 break;
@@ -389,10 +443,13 @@ impl Searcher {
                 stats: self.stats,
                 total_nodes: self.nodes_before,
                 score,
-                pv: self.pv.line(0),
+                pv,
             };
             self.previous_pv.clone_from(&info.pv);
             observer.iteration(&root, &info);
+            for (rank, (score, line)) in lines.iter().enumerate() {
+                observer.line(&root, &info, rank + 2, *score, line);
+            }
             result.best_move = info.pv.first().copied();
             result.score = score;
             result.depth = depth;

@@ -47,18 +47,7 @@ impl Opening {
 /// Read the openings of `path`: PGN when it ends in `.pgn`, else EPD. `max_plies` keeps only
 /// the first book moves of a PGN game.
 pub fn read(path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, String> {
-    let (text, errors) = epd::read_text(path).map_err(|e| format!("--openings {e}"))?;
-    if let Some(first) = errors.first() {
-        return Err(format!("--openings {first}"));
-    }
-    let openings = if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    {
-        read_pgn(&text, path, max_plies)?
-    } else {
-        read_epd(&text, path)?
-    };
+    let openings = without_finished(read_all(path, max_plies)?, path)?;
     if openings.is_empty() {
         return Err(format!(
             "--openings {}: no opening in the file (EPD: one position a line; PGN: games)",
@@ -66,6 +55,52 @@ pub fn read(path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, Strin
         ));
     }
     Ok(openings)
+}
+
+/// Every game (PGN) or position (EPD) of `path`, finished ones included.
+pub fn read_all(path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, String> {
+    let (text, errors) = epd::read_text(path).map_err(|e| format!("--openings {e}"))?;
+    if let Some(first) = errors.first() {
+        return Err(format!("--openings {first}"));
+    }
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    {
+        read_pgn(&text, path, max_plies)
+    } else {
+        read_epd(&text, path)
+    }
+}
+
+/// The openings whose position after the book moves has a legal move; the others (mate or
+/// stalemate already) are left out with a warning that names their lines.
+fn without_finished(openings: Vec<Opening>, path: &Path) -> Result<Vec<Opening>, String> {
+    let mut kept = Vec::with_capacity(openings.len());
+    let mut over = Vec::new();
+    for opening in openings {
+        let mut board = parse_fen(&opening.fen)
+            .map_err(|e| format!("--openings {}:{}: {e}", path.display(), opening.line))?;
+        for text in &opening.moves {
+            let mv = epd::parse_move(&board, text)
+                .map_err(|e| format!("--openings {}:{}: {e}", path.display(), opening.line))?;
+            board.play_unchecked(mv);
+        }
+        if board.generate_moves(|_| true) {
+            kept.push(opening);
+        } else {
+            over.push(opening.line.to_string());
+        }
+    }
+    if !over.is_empty() {
+        eprintln!(
+            "warning: --openings {}: {} opening(s) already over (mate or stalemate after their book moves) are left out: line(s) {}",
+            path.display(),
+            over.len(),
+            over.join(", ")
+        );
+    }
+    Ok(kept)
 }
 
 fn read_epd(text: &str, path: &Path) -> Result<Vec<Opening>, String> {
@@ -88,70 +123,62 @@ fn read_epd(text: &str, path: &Path) -> Result<Vec<Opening>, String> {
 }
 
 /// Read the games of a PGN text: tags (only `FEN` is used), then movetext whose comments,
-/// variations, numeric annotation glyphs, move numbers and result are skipped. A move that is
-/// not legal is an error naming the line.
+/// variations, numeric annotation glyphs, move numbers and result are skipped; a result (or
+/// the next tags) ends a game. A move that is not legal is an error naming the line.
 fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Opening>, String> {
     let name = path.display();
     let mut openings = Vec::new();
-    let mut game: Option<(usize, String, Board, Vec<String>)> = None;
+    let mut game: Option<(Opening, Board)> = None;
     let mut in_movetext = false;
     let mut comment_depth = 0usize;
     let mut variation_depth = 0usize;
-    let finish = |game: Option<(usize, String, Board, Vec<String>)>, out: &mut Vec<Opening>| {
-        if let Some((line, fen, _, moves)) = game {
-            out.push(Opening { line, fen, moves });
-        }
+    let start = |line: usize| {
+        let board = Board::default();
+        let opening = Opening {
+            line,
+            fen: board.to_string(),
+            moves: Vec::new(),
+        };
+        (opening, board)
     };
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = raw.trim();
         if comment_depth == 0 && line.starts_with('[') {
             if in_movetext {
-                finish(game.take(), &mut openings);
+                openings.extend(game.take().map(|(opening, _)| opening));
                 in_movetext = false;
             }
-            let start = game.get_or_insert_with(|| {
-                (
-                    number,
-                    Board::default().to_string(),
-                    Board::default(),
-                    Vec::new(),
-                )
-            });
+            let (opening, board) = game.get_or_insert_with(|| start(number));
             if let Some(fen) = tag_value(line, "FEN") {
-                let board =
-                    parse_fen(&fen).map_err(|e| format!("{name}:{number}: FEN tag: {e}"))?;
-                start.1 = board.to_string();
-                start.2 = board;
+                *board = parse_fen(&fen).map_err(|e| format!("{name}:{number}: FEN tag: {e}"))?;
+                opening.fen = board.to_string();
             }
             continue;
         }
         if line.starts_with('%') {
             continue;
         }
-        for token in pgn_tokens(line, &mut comment_depth, &mut variation_depth) {
+        let tokens = pgn_tokens(line, &mut comment_depth, &mut variation_depth)
+            .map_err(|e| format!("{name}:{number}: {e}"))?;
+        for token in tokens {
             in_movetext = true;
-            let game = game.get_or_insert_with(|| {
-                (
-                    number,
-                    Board::default().to_string(),
-                    Board::default(),
-                    Vec::new(),
-                )
-            });
+            // A result ends the game: what follows is the next one, tags or not.
             if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                openings.extend(game.take().map(|(opening, _)| opening));
+                in_movetext = false;
                 continue;
             }
-            if max_plies.is_some_and(|max| game.3.len() >= max) {
+            let (opening, board) = game.get_or_insert_with(|| start(number));
+            if max_plies.is_some_and(|max| opening.moves.len() >= max) {
                 continue;
             }
-            let mv =
-                epd::parse_move(&game.2, token).map_err(|e| format!("{name}:{number}: {e}"))?;
-            game.3.push(notation::uci(&game.2, mv));
-            game.2.play_unchecked(mv);
+            let mv = epd::parse_move(board, token).map_err(|e| format!("{name}:{number}: {e}"))?;
+            opening.moves.push(notation::uci(board, mv));
+            board.play_unchecked(mv);
         }
     }
-    finish(game.take(), &mut openings);
+    openings.extend(game.take().map(|(opening, _)| opening));
     Ok(openings)
 }
 
@@ -163,8 +190,14 @@ fn tag_value(line: &str, name: &str) -> Option<String> {
 }
 
 /// The move tokens of a movetext line: comments `{...}` (which may span lines) and `;...`,
-/// variations `(...)`, glyphs `$n`, and move numbers `12.` / `12...` left out.
-fn pgn_tokens<'a>(line: &'a str, comment: &mut usize, variation: &mut usize) -> Vec<&'a str> {
+/// variations `(...)`, glyphs `$n`, and move numbers `12.` / `12...` left out. A `}` outside a
+/// comment is an error (every step of the loop consumes at least one character, so no input
+/// makes it loop).
+fn pgn_tokens<'a>(
+    line: &'a str,
+    comment: &mut usize,
+    variation: &mut usize,
+) -> Result<Vec<&'a str>, String> {
     let mut tokens = Vec::new();
     let mut rest = line;
     while !rest.is_empty() {
@@ -196,25 +229,35 @@ fn pgn_tokens<'a>(line: &'a str, comment: &mut usize, variation: &mut usize) -> 
                 *variation = variation.saturating_sub(1);
                 rest = &rest[1..];
             }
+            '}' => return Err("a '}' outside any comment".into()),
             _ => {
                 let end = rest
                     .find(|c: char| c.is_whitespace() || "{}();".contains(c))
                     .unwrap_or(rest.len());
                 let token = &rest[..end];
                 rest = &rest[end..];
-                // A move number may be glued to its move (`1.e4`); a result is kept whole.
-                let token = if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    token
-                } else {
-                    token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
-                };
+                // A move number may be glued to its move (`1.e4`); a result and castling
+                // written with zeros (`0-0`) are kept whole.
+                let token = strip_move_number(token);
                 if *variation == 0 && !token.is_empty() && !token.starts_with('$') {
                     tokens.push(token);
                 }
             }
         }
     }
-    tokens
+    Ok(tokens)
+}
+
+/// A token without its leading move number (`12.`, `12...`): digits only count as one when a
+/// dot follows them.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let after = &token[digits..];
+    if digits > 0 && after.starts_with('.') {
+        after.trim_start_matches('.')
+    } else {
+        token
+    }
 }
 
 /// The order the openings are played in: a permutation drawn from `seed` (SplitMix64-driven
@@ -299,5 +342,109 @@ mod tests {
         assert_eq!(sorted, (0..100).collect::<Vec<_>>());
         assert_eq!(a, order(100, 1));
         assert_ne!(a, order(100, 2));
+    }
+
+    #[test]
+    fn a_stray_brace_is_refused_and_castling_with_zeros_is_read() {
+        let stray = write("stray.pgn", "1. e4 e5 } 2. Nf3 *\n");
+        let err = read(&stray, None).unwrap_err();
+        assert!(err.contains("stray.pgn:1") && err.contains("'}'"), "{err}");
+        let zeros = write(
+            "zeros.pgn",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0 *\n",
+        );
+        let openings = read(&zeros, None).unwrap();
+        assert_eq!(openings[0].moves.len(), 10);
+        assert_eq!(openings[0].moves[6], "e1g1");
+    }
+
+    #[test]
+    fn openings_already_over_are_left_out() {
+        let path = write("over.pgn", "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 *\n");
+        let openings = read(&path, None).unwrap();
+        assert_eq!(openings.len(), 1, "the fool's mate is over");
+        assert_eq!(openings[0].line, 3);
+        let mated = write("mated.epd", "k7/1Q6/1K6/8/8/8/8/8 b - -\n");
+        assert!(read(&mated, None).unwrap_err().contains("no opening"));
+    }
+
+    /// 10,000 mutated PGN and EPD openings files: each is read or refused, and none hangs (a
+    /// worker reads them; one that takes past a generous bound is a hang, named with its text).
+    #[test]
+    fn mutated_openings_files_are_read_or_refused_never_hung() {
+        let pgn = "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 {a (comment)} 2. Nf3 (2. f4 exf4; aside\n) Nc6 $1 3. Bb5 a6 4. 0-0 Nf6 1/2-1/2\n";
+        let epd: String = include_str!("../../../suites/openings.epd")
+            .lines()
+            .take(6)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let alphabet: Vec<char> = "{}()[];$.0123456789-/*\"\n eNxKQO=+#%abh8"
+            .chars()
+            .collect();
+        let mut state = 0x5eed_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut texts = Vec::new();
+        for i in 0..10_000 {
+            let base = if i % 2 == 0 { pgn } else { epd.as_str() };
+            let mut chars: Vec<char> = base.chars().collect();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() as usize) % (chars.len() + 1);
+                match next() % 4 {
+                    0 => chars.insert(at, alphabet[(next() as usize) % alphabet.len()]),
+                    1 if at < chars.len() => {
+                        chars.remove(at);
+                    }
+                    2 => chars.truncate(at),
+                    _ => {
+                        let piece: Vec<char> = chars[at..].iter().take(12).copied().collect();
+                        chars.splice(at..at, piece);
+                    }
+                }
+            }
+            let ext = if i % 2 == 0 { "pgn" } else { "epd" };
+            texts.push((ext, chars.into_iter().collect::<String>()));
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let work = texts.clone();
+        std::thread::spawn(move || {
+            for (ext, text) in work {
+                let began = std::time::Instant::now();
+                let path = std::path::Path::new("fuzz").with_extension(ext);
+                let read = if ext == "pgn" {
+                    read_pgn(&text, &path, None).and_then(|o| without_finished(o, &path))
+                } else {
+                    read_epd(&text, &path).and_then(|o| without_finished(o, &path))
+                };
+                if tx.send((read.is_ok(), began.elapsed())).is_err() {
+                    break;
+                }
+            }
+        });
+        let (mut read, mut refused, mut longest) = (0, 0, std::time::Duration::ZERO);
+        for (ext, text) in &texts {
+            match rx.recv_timeout(std::time::Duration::from_secs(10)) {
+                Ok((ok, took)) => {
+                    if ok {
+                        read += 1;
+                    } else {
+                        refused += 1;
+                    }
+                    longest = longest.max(took);
+                }
+                Err(_) => panic!("a mutated {ext} file hangs the reader:\n{text}"),
+            }
+        }
+        assert_eq!(read + refused, 10_000);
+        assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "openings fuzz: {read} read, {refused} refused, the longest {longest:?}"
+        );
     }
 }
