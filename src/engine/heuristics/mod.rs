@@ -560,7 +560,7 @@ registry! {
         reads_line: true, randomised: true, cuts: true,
         summary: "genetic search reduction: random crossover, RED1/RED2",
         meanings: [
-            "tested: a move past the first, no check or pawn to the seventh, beyond min_ply with depth left; fired: its reduction was the one applied; overruled: the reduced move beat alpha and was searched again",
+            "tested: a move past the first, no check or pawn to the seventh, beyond min_ply with depth left; fired: its reduction was the one applied (every such move is reduced by RED1 at least, so alone it fires at every test and its rate to read is overruled / fired; with LMR on, fired falls short where LMR's reduction was larger); overruled: the reduced move beat alpha and was searched again",
         ],
         steps: ["reductions"],
         main_job: true,

@@ -264,6 +264,7 @@ pub fn markdown(a: &Analysis) -> String {
     for (what, test) in &a.methods {
         out.push_str(&format!("- {what}: {test}\n"));
     }
+    out.push_str(&counter_meanings(a));
     out.push_str(
         "\nThe CSV files beside this report hold the same numbers (`summary.csv`, \
          `depth.csv`, `solved.csv`, `counters.csv`), and `analysis.json` holds all of them.\n",
@@ -303,13 +304,31 @@ fn ebf_by_depth_table(a: &Analysis) -> String {
     out
 }
 
+/// The meaning of every counter the report shows (its registry row).
+fn counter_meanings(a: &Analysis) -> String {
+    let mut keys: Vec<&str> = a
+        .variants
+        .iter()
+        .flat_map(|v| v.counters.iter().map(|c| c.heuristic.as_str()))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    if keys.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("- counters: {}\n", crate::engine::stats::DEFINITION);
+    for key in keys {
+        let meaning = crate::engine::stats::Counter::from_key(key)
+            .map_or("a counter this build does not know", |c| c.meaning());
+        out.push_str(&format!("  - `{key}`: {meaning}\n"));
+    }
+    out
+}
+
 fn counters_section(a: &Analysis) -> String {
     let mut out = String::from(
         "## Heuristic counters\n\nSummed over every search of the variant, one row per \
-         heuristic or form (`futility.frontier`). tested: the decision was evaluated where the \
-         heuristic applies; fired: it acted; overruled: a verification or re-search cancelled \
-         the action (README, \"Counters\"). Results written before these rules carry no \
-         counters.\n\n\
+         heuristic or form (`futility.frontier`). What each counter means is under Methods.\n\n\
          | variant | heuristic | tested | fired | fired/tested | overruled | overruled/fired |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
     );

@@ -414,7 +414,10 @@ fn methods() -> BTreeMap<String, String> {
         ("ratio p-value", compare::WILCOXON),
         ("across seeds", compare::T_INTERVAL),
         ("geometric means and EBF", "t interval on logs"),
-        ("audit error rates and signal hit rates", compare::WILSON),
+        (
+            "audit error rates and signal confirmation rates",
+            compare::CLUSTERED,
+        ),
         (
             "synergy",
             "ratio(A+B) / (ratio(A) · ratio(B)) per position: geometric mean with the t interval of the logs, Wilcoxon signed-rank p",
