@@ -213,10 +213,12 @@ fn a_match_killed_midway_resumes_to_the_uninterrupted_result() {
 #[test]
 fn a_crashing_engine_loses_its_games_with_the_reason_and_the_match_goes_on() {
     let dir = scratch("crash");
+    // It answers `uci`, so the match starts, then dies at its first `go`.
+    let crasher = "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) exit 1;; esac; done'";
     let output = run_match(
         &dir,
         "crash.jsonl",
-        &["--games", "4", "--engine", "bad=/bin/false"],
+        &["--games", "4", "--engine", &format!("bad={crasher}")],
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -236,6 +238,95 @@ fn a_crashing_engine_loses_its_games_with_the_reason_and_the_match_goes_on() {
         reasons.iter().all(|r| r.contains("(bad) crashed")),
         "{reasons:?}"
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_engine_that_does_not_start_or_answer_stops_the_match_before_its_first_game() {
+    let dir = scratch("nostart");
+    let openings = openings_file(&dir);
+    for (engine, says) in [
+        (
+            "bad=/bin/false",
+            "player 'bad': engine '/bin/false' does not speak UCI",
+        ),
+        ("name=gone cmd=/nonexistent/engine", "player 'gone'"),
+    ] {
+        let out = dir.join("x.jsonl");
+        let output = searchlab()
+            .args(["match", "--variant", "classic", "--engine", engine])
+            .args(["--openings", openings.to_str().unwrap(), "--nodes", "1000"])
+            .args(["--out", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{engine}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(says), "{engine}: {err}");
+        assert!(!out.exists(), "{engine}: no game was played");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_external_searchlab_in_fastchess_form_plays_the_in_process_games() {
+    // The UCI engine and the in-process player are the same player: `Heuristics` set through
+    // the engine's options gives the games the in-process variants play, move for move.
+    let dir = scratch("sameplayer");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let openings = openings_file(&dir);
+    let play = |players: &[&str], out: &str| {
+        let pgn = dir.join(format!("{out}.pgn"));
+        let output = searchlab()
+            .arg("match")
+            .args(players)
+            .args([
+                "--openings",
+                openings.to_str().unwrap(),
+                "--nodes",
+                "3000",
+                "--games",
+                "4",
+            ])
+            .args([
+                "--out",
+                dir.join(out).to_str().unwrap(),
+                "--pgn",
+                pgn.to_str().unwrap(),
+                "--quiet",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = std::fs::read_to_string(pgn).unwrap();
+        // The moves only: the tags name the players and engines differently.
+        text.lines()
+            .filter(|l| !l.starts_with('[') && !l.is_empty())
+            .map(|l| {
+                l.split(' ')
+                    .filter(|w| !w.starts_with('{') && !w.ends_with('}'))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+    };
+    let engines = play(
+        &[
+            "--engine",
+            &format!("name=a cmd={exe} option.Heuristics=classic"),
+            "--engine",
+            &format!("name=b cmd={exe} option.Heuristics=classic,-killers"),
+        ],
+        "engines.jsonl",
+    );
+    let variants = play(
+        &["--variant", "a=classic", "--variant", "b=classic,-killers"],
+        "variants.jsonl",
+    );
+    assert_eq!(engines, variants);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -23,10 +23,15 @@ pub struct MatchArgs {
     /// or engine) is the baseline; each other plays it.
     #[arg(long = "variant", allow_hyphen_values = true)]
     pub variants: Vec<String>,
-    /// An external UCI engine `[LABEL=]"COMMAND"`, repeated (players after the variants).
+    /// An external UCI engine, repeated (players after the variants): `"name=dev cmd=./dev
+    /// args='-x 1' dir=PATH option.Hash=64"` (fastchess's form) or `[LABEL=]"COMMAND"`.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
-    /// `NAME=VALUE` sent to every external engine with setoption, repeated.
+    /// Settings for every engine, `"option.NAME=VALUE ..."` (an engine's own option wins).
+    #[arg(long = "each")]
+    pub each: Vec<String>,
+    /// `NAME=VALUE` sent to every external engine with setoption, repeated (the same as
+    /// `--each option.NAME=VALUE`).
     #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
     /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
@@ -109,20 +114,23 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    let (mut variants, _) =
-        plan::variants(&args.variants, &args.engines, &args.uci_options, None, &[])?;
+    let (mut variants, _) = plan::variants(
+        &args.variants,
+        &args.engines,
+        (&args.each, &args.uci_options),
+        None,
+        &[],
+    )?;
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }
     for variant in &mut variants {
         if let Some(engine) = variant.engine.as_mut() {
-            match external::probe(engine) {
-                Ok(name) => engine.name = Some(name),
-                Err(e) => eprintln!(
-                    "warning: {e}; '{}' plays on and loses every game it cannot play, with the reason",
-                    variant.label
-                ),
-            }
+            // An engine that does not start or speak UCI stops the match before its first
+            // game (a crash later in the match loses that game and the match goes on).
+            let name =
+                external::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
+            engine.name = Some(name);
         }
     }
     if !(1..=8192).contains(&args.hash) {

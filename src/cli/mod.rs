@@ -335,10 +335,14 @@ pub struct RunArgs {
     /// may start with `-`: `--variant -killers=classic,-killers`.
     #[arg(long = "variant", allow_hyphen_values = true)]
     pub variants: Vec<String>,
-    /// An external UCI engine `[LABEL=]"COMMAND"`, repeated; one fresh process per position,
-    /// failures recorded with their reason.
+    /// An external UCI engine, repeated: `"name=dev cmd=./dev args='-x 1' dir=PATH
+    /// option.Hash=64"` (fastchess's form) or `[LABEL=]"COMMAND"`; one fresh process per
+    /// position, failures recorded with their reason.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
+    /// Settings for every engine, `"option.NAME=VALUE ..."` (an engine's own option wins).
+    #[arg(long = "each")]
+    pub each: Vec<String>,
     /// `NAME=VALUE` sent to every external engine with setoption, repeated.
     #[arg(long = "uci-option")]
     pub uci_options: Vec<String>,
@@ -412,7 +416,6 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         && args.ablation.is_none()
         && args.sweeps.is_empty()
         && audit.is_none();
-    // A design or an audit of its own, not the main job's file; its report beside it.
     // A design or an audit writes a file of its own, its report beside it.
     let analysis_kind = analysis_kind(args, audit);
     let out = args.out.clone().unwrap_or_else(|| match analysis_kind {
@@ -422,7 +425,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let (mut variants, design) = plan::variants(
         &args.variants,
         &args.engines,
-        &args.uci_options,
+        (&args.each, &args.uci_options),
         args.ablation.as_deref(),
         &args.sweeps,
     )?;

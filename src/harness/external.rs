@@ -31,15 +31,18 @@ pub struct EngineSpec {
     /// What the engine calls itself (`id name`), read when the run starts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The directory it starts in (fastchess's `dir=`); `None`: the current one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<String>,
 }
 
 /// How long an engine may take to answer `uci` with `uciok` when it is probed.
-const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Start the engine once, check that it speaks UCI and return its `id name` (the command
 /// itself when it gives none).
 pub fn probe(engine: &EngineSpec) -> Result<String, String> {
-    let mut process = Process::start(&engine.command)?;
+    let mut process = Process::start(engine)?;
     let mut name = None;
     // An engine that exits at once may close its input before `uci` is written: that is
     // the same failure as exiting before `uciok`.
@@ -154,8 +157,13 @@ pub struct Process {
 }
 
 impl Process {
-    pub(crate) fn start(command: &str) -> Result<Process, String> {
-        let mut child = Command::new("sh")
+    pub(crate) fn start(engine: &EngineSpec) -> Result<Process, String> {
+        let command = &engine.command;
+        let mut shell = Command::new("sh");
+        if let Some(dir) = &engine.dir {
+            shell.current_dir(dir);
+        }
+        let mut child = shell
             .arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
@@ -252,7 +260,7 @@ fn talk(
     outcome: &mut Outcome,
     go_sent: &mut Option<Instant>,
 ) -> Result<(), String> {
-    let mut process = Process::start(&engine.command)?;
+    let mut process = Process::start(engine)?;
     let setup = Duration::from_secs(30);
     process.send("uci")?;
     process.until(setup, |l| l.trim() == "uciok")?;
@@ -349,6 +357,7 @@ mod tests {
             command: "/nonexistent/engine".into(),
             options: vec![],
             name: None,
+            dir: None,
         };
         let outcome = search(&missing, &record, &Limits::depth(3));
         assert!(outcome.failure.is_some());
@@ -356,6 +365,7 @@ mod tests {
             command: "true".into(),
             options: vec![],
             name: None,
+            dir: None,
         };
         let outcome = search(&dies, &record, &Limits::depth(3));
         assert!(
@@ -371,6 +381,7 @@ mod tests {
             command: "sh -c 'sleep 1; while read l; do case \"$l\" in uci) echo id name Slow; echo uciok;; isready) echo readyok;; go*) echo info depth 1 score cp 0 nodes 1 time 0 pv e2e4; echo bestmove e2e4;; quit) exit;; esac; done'".into(),
             options: vec![],
             name: None,
+            dir: None,
         };
         assert_eq!(probe(&slow).unwrap(), "Slow");
         let record = crate::harness::epd::parse_line(

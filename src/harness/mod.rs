@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod compare;
 pub mod design;
+pub mod engines;
 pub mod epd;
 pub mod external;
 pub mod format;

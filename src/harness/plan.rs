@@ -5,7 +5,6 @@ use std::path::Path;
 
 use super::bench;
 use super::design::{self, Design, LabelledSpec};
-use super::external::EngineSpec;
 use super::runner::Suite;
 use super::{epd, results::Variant};
 use crate::engine::config::{Limits, SearchConfig};
@@ -147,11 +146,12 @@ fn labelled(text: &str) -> (String, String) {
 }
 
 /// The variants of a run: the given `[LABEL=]SPEC`s (the main job's when none and no engine is
-/// given), widened by an ablation, then one variant per external engine `[LABEL=]"COMMAND"`.
+/// given), widened by an ablation, then one variant per external engine (`engines.rs`: the
+/// fastchess form or `[LABEL=]"COMMAND"`, with `--each` and `--uci-option`'s options).
 pub fn variants(
     given: &[String],
     engines: &[String],
-    uci_options: &[String],
+    (each, uci_options): (&[String], &[String]),
     ablation_mode: Option<&str>,
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
@@ -181,37 +181,14 @@ pub fn variants(
             engine: None,
         })?;
     }
-    let options = uci_options
-        .iter()
-        .map(|o| {
-            o.split_once('=')
-                .map(|(n, v)| (n.to_string(), v.to_string()))
-                .ok_or_else(|| format!("--uci-option is NAME=VALUE, got '{o}'"))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    for engine in engines {
-        let (label, command) = match engine.split_once('=') {
-            Some((label, command)) if !label.contains(' ') && !label.contains('/') => {
-                (label.to_string(), command.to_string())
-            }
-            _ => (
-                engine
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or(engine)
-                    .to_string(),
-                engine.clone(),
-            ),
-        };
+    let each = super::engines::each_options(each, uci_options)?;
+    for text in engines {
+        let engine = super::engines::parse(text, &each)?;
         add(Variant {
-            label,
+            label: engine.label,
             spec: String::new(),
             config: SearchConfig::default(),
-            engine: Some(EngineSpec {
-                name: None,
-                command,
-                options: options.clone(),
-            }),
+            engine: Some(engine.spec),
         })?;
     }
     Ok((variants, design))
@@ -303,27 +280,39 @@ mod tests {
 
     #[test]
     fn variants_from_specs_engines_and_ablations() {
-        let v = variants(&["fast=classic,-futility".into()], &[], &[], None, &[])
-            .unwrap()
-            .0;
+        let v = variants(
+            &["fast=classic,-futility".into()],
+            &[],
+            (&[], &[]),
+            None,
+            &[],
+        )
+        .unwrap()
+        .0;
         assert_eq!(
             (v[0].label.as_str(), v[0].spec.as_str()),
             ("fast", "classic,-futility")
         );
-        let v = variants(&["classic,-futility".into()], &[], &[], None, &[])
+        let v = variants(&["classic,-futility".into()], &[], (&[], &[]), None, &[])
             .unwrap()
             .0;
         assert_eq!(v[0].label, "classic,-futility");
-        let main = variants(&[], &[], &[], None, &[]).unwrap().0;
+        let main = variants(&[], &[], (&[], &[]), None, &[]).unwrap().0;
         assert_eq!(main.len(), main_job().len());
         assert_eq!(
             main_job()[1],
             ("-killers".into(), "classic,-killers".into())
         );
-        let err =
-            variants(&["a=plain".into(), "a=classic".into()], &[], &[], None, &[]).unwrap_err();
+        let err = variants(
+            &["a=plain".into(), "a=classic".into()],
+            &[],
+            (&[], &[]),
+            None,
+            &[],
+        )
+        .unwrap_err();
         assert!(err.contains("two variants are labelled 'a'"), "{err}");
-        let on_one = variants(&["classic".into()], &[], &[], Some("on-one"), &[])
+        let on_one = variants(&["classic".into()], &[], (&[], &[]), Some("on-one"), &[])
             .unwrap()
             .0;
         assert!(on_one.iter().any(|v| v.label == "classic+gsr"));
@@ -334,7 +323,7 @@ mod tests {
         let e = variants(
             &[],
             &["sf=stockfish".into()],
-            &["Hash=16".into()],
+            (&[], &["Hash=16".into()]),
             None,
             &[],
         )
@@ -346,14 +335,14 @@ mod tests {
 
     #[test]
     fn designs_make_their_variants_over_one_base() {
-        let (v, design) = variants(&[], &[], &[], Some("pairs"), &[]).unwrap();
+        let (v, design) = variants(&[], &[], (&[], &[]), Some("pairs"), &[]).unwrap();
         assert_eq!(v.len(), 22);
         assert_eq!(v[0].label, "classic");
         assert_eq!(design.unwrap().base(), "classic");
         let (v, design) = variants(
             &["m=modern".into()],
             &[],
-            &[],
+            (&[], &[]),
             None,
             &["lmr.divisor=200,300".into()],
         )
@@ -361,7 +350,7 @@ mod tests {
         assert_eq!(v.len(), 3);
         assert_eq!(design.unwrap().base(), "m");
         let err = |mode: Option<&str>, given: &[String], sweeps: &[String]| {
-            variants(given, &[], &[], mode, sweeps).unwrap_err()
+            variants(given, &[], (&[], &[]), mode, sweeps).unwrap_err()
         };
         assert!(err(Some("pairs"), &[], &["gsr.red2=1".into()]).contains("not both"));
         assert!(err(Some("pairs"), &["plain".into(), "classic".into()], &[]).contains("one base"));

@@ -387,6 +387,7 @@ mod tests {
                 command: "/bin/false".into(),
                 options: vec![],
                 name: None,
+                dir: None,
             },
             process: None,
         };
@@ -412,6 +413,7 @@ mod tests {
                 command: "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; go*) echo bestmove e2e5;; quit) exit;; esac; done'".into(),
                 options: vec![],
                 name: None,
+                dir: None,
             },
             process: None,
         };
@@ -434,6 +436,7 @@ mod tests {
                 command: "sh -c 'while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; quit) exit;; esac; done'".into(),
                 options: vec![],
                 name: None,
+                dir: None,
             },
             process: None,
         };

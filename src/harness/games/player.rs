@@ -185,7 +185,7 @@ impl Player {
 /// Start the engine if needed, then `ucinewgame` and `isready`.
 fn start_game(spec: &EngineSpec, process: &mut Option<Process>) -> Result<(), Failure> {
     if process.is_none() {
-        let mut started = Process::start(&spec.command).map_err(Failure::Crash)?;
+        let mut started = Process::start(spec).map_err(Failure::Crash)?;
         started.send("uci").map_err(Failure::Crash)?;
         started
             .until(SETUP_PATIENCE, |l| l.trim() == "uciok")

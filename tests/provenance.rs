@@ -1,0 +1,108 @@
+//! Committed reports come from clean commits: every results file under `reports/` names, in its
+//! header, a commit of this repository's history built without local changes.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use flate2::read::GzDecoder;
+
+/// Reports whose committed results still name a build with local changes, each to be searched
+/// again from a clean commit. The test fails when one of them is clean (strike it off) and on
+/// any other file that is not.
+const PENDING: &[&str] = &[
+    "reports/elo/results.jsonl.gz",
+    "reports/heuristics/modern/results.jsonl.gz",
+];
+
+fn results_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            results_files(&path, found);
+        } else if path.file_name().is_some_and(|n| n == "results.jsonl.gz") {
+            found.push(path);
+        }
+    }
+}
+
+/// The `commit` of a results file's header (its first line).
+fn header_commit(path: &Path) -> Option<String> {
+    let file = std::fs::File::open(path).unwrap();
+    let mut first = String::new();
+    BufReader::new(GzDecoder::new(file))
+        .read_line(&mut first)
+        .unwrap();
+    let header: serde_json::Value = serde_json::from_str(&first).unwrap();
+    header["commit"].as_str().map(str::to_string)
+}
+
+#[test]
+fn committed_results_come_from_clean_commits_of_this_history() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    results_files(&root.join("reports"), &mut files);
+    files.retain(|f| !f.starts_with(root.join("reports/latest")));
+    files.sort();
+    assert!(
+        files.len() >= 10,
+        "the committed results are found: {files:?}"
+    );
+    let reproduction: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("reports/reproduction/reproduction.json")).unwrap(),
+    )
+    .unwrap();
+    let mut commits: Vec<(String, Option<String>)> = files
+        .iter()
+        .map(|f| {
+            let name = f.strip_prefix(root).unwrap().display().to_string();
+            (name, header_commit(f))
+        })
+        .collect();
+    commits.push((
+        "reports/reproduction/reproduction.json".into(),
+        reproduction["commit"].as_str().map(str::to_string),
+    ));
+    let git = Command::new("git")
+        .args(["rev-parse", "--is-shallow-repository"])
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "false");
+    if git != Some(true) {
+        common::skipped(
+            "committed_results_come_from_clean_commits (history part)",
+            "no git checkout with its whole history here: the commits are not looked up",
+        );
+    }
+    let mut failures = Vec::new();
+    for (name, commit) in &commits {
+        let Some(commit) = commit else {
+            failures.push(format!("{name}: no commit in its header"));
+            continue;
+        };
+        let pending = PENDING.contains(&name.as_str());
+        let dirty = commit.ends_with("-dirty");
+        if dirty && !pending {
+            failures.push(format!("{name}: built from {commit}, with local changes"));
+        }
+        if pending && !dirty {
+            failures.push(format!("{name}: clean now; strike it off PENDING"));
+        }
+        let hash = commit.trim_end_matches("-dirty");
+        if git == Some(true) {
+            let known = Command::new("git")
+                .args(["cat-file", "-e", &format!("{hash}^{{commit}}")])
+                .current_dir(root)
+                .status()
+                .is_ok_and(|s| s.success());
+            if !known {
+                failures.push(format!("{name}: commit {hash} is not in this history"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
