@@ -183,7 +183,7 @@ fn run_audits_are_reproducible_with_any_jobs_and_reported_with_their_intervals()
     }
     let md = std::fs::read_to_string(report.join("report.md")).unwrap();
     assert!(md.contains("## Pruning audit"), "{md}");
-    assert!(md.contains("hit rate"), "all's 002 signals: {md}");
+    assert!(md.contains("confirmation rate"), "all's 002 signals: {md}");
     // A resumed file keeps its rate: another one is another run.
     let again = searchlab(&[
         "run",

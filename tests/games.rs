@@ -331,6 +331,76 @@ fn an_external_searchlab_in_fastchess_form_plays_the_in_process_games() {
 }
 
 #[test]
+fn a_finished_match_extends_and_the_new_match_options_apply() {
+    let dir = scratch("extend");
+    run_match(&dir, "grown.jsonl", &["--games", "4"]);
+    let output = run_match(&dir, "grown.jsonl", &["--games", "8"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("extended to 8 games"));
+    run_match(&dir, "whole.jsonl", &["--games", "8"]);
+    assert_eq!(
+        games(&dir.join("grown.jsonl")),
+        games(&dir.join("whole.jsonl"))
+    );
+    // Fewer games than planned is another match.
+    let openings = openings_file(&dir);
+    let fewer = searchlab()
+        .args([
+            "match",
+            "--variant",
+            "classic",
+            "--variant",
+            "gsr=classic,+gsr",
+        ])
+        .args([
+            "--openings",
+            openings.to_str().unwrap(),
+            "--nodes",
+            "2000",
+            "--games",
+            "2",
+        ])
+        .args(["--out", dir.join("grown.jsonl").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!fewer.status.success());
+    // --maxmoves ends every game by adjudication; the openings in file order from the second.
+    run_match(
+        &dir,
+        "short.jsonl",
+        &[
+            "--games",
+            "2",
+            "--maxmoves",
+            "3",
+            "--openings-order",
+            "sequential",
+            "--openings-start",
+            "2",
+        ],
+    );
+    let pairs = read_match(&dir.join("short.jsonl")).unwrap().pairs;
+    let reasons: Vec<&str> = pairs
+        .iter()
+        .flat_map(|p| p.games.iter().map(|g| g.reason.as_str()))
+        .collect();
+    assert!(
+        reasons.iter().all(|r| r.contains("adjudicated")),
+        "{reasons:?}"
+    );
+    let first = std::fs::read_to_string(&openings).unwrap();
+    let second_line = first
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .nth(1)
+        .unwrap();
+    assert!(
+        second_line.starts_with(pairs[0].opening.fen.split(' ').next().unwrap()),
+        "{second_line}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn shards_merge_into_the_whole_match() {
     let dir = scratch("shards");
     run_match(&dir, "whole.jsonl", &["--games", "12"]);

@@ -49,7 +49,8 @@ pub struct MatchArgs {
     /// `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05][,model=normalized|logistic]`.
     #[arg(long)]
     pub sprt: Option<String>,
-    /// A game clock `MOVES/SECONDS+INC` or `SECONDS+INC` (e.g. `8+0.08`).
+    /// A game clock `MOVES/SECONDS+INC`, `SECONDS+INC` or `M:SS+INC` (e.g. `8+0.08`,
+    /// `0:10+0.1`); `inf` with --nodes or --depth.
     #[arg(long)]
     pub tc: Option<String>,
     /// A fixed time per move, milliseconds.
@@ -61,8 +62,10 @@ pub struct MatchArgs {
     /// A depth per move (deterministic games).
     #[arg(long)]
     pub depth: Option<u32>,
-    /// How far a move may overrun its clock before it loses on time, ms.
-    #[arg(long, default_value_t = 0)]
+    /// How far a move may overrun its clock before it loses on time, ms. The default, 100 ms,
+    /// covers a shared machine's scheduling and the pipes (fastchess uses 0, but measures a
+    /// move's time on its own side of the pipe); a move that overruns more loses on time.
+    #[arg(long, default_value_t = 100)]
     pub timemargin: u64,
     /// Draw adjudication `movenumber=N,movecount=N,score=CP` (off by default).
     #[arg(long)]
@@ -70,6 +73,16 @@ pub struct MatchArgs {
     /// Resign adjudication `movecount=N,score=CP[,twosided=true]` (off by default).
     #[arg(long)]
     pub resign: Option<String>,
+    /// Adjudicate a draw once each side has made N moves in the game (book moves not counted).
+    #[arg(long)]
+    pub maxmoves: Option<u32>,
+    /// The order the openings are taken in: `random` (a permutation seeded by --seed) or
+    /// `sequential` (the file's order).
+    #[arg(long, default_value = "random")]
+    pub openings_order: String,
+    /// The first opening played, 1-based, in that order (later ones follow, wrapping around).
+    #[arg(long, default_value_t = 1)]
+    pub openings_start: usize,
     /// Games played at once (each single-threaded).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
@@ -88,6 +101,10 @@ pub struct MatchArgs {
     /// Transposition table of each in-process player, MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Log every line sent to and received from each engine, and the engines' stderr, with
+    /// the time and the engine, into this file (fastchess's `-log`).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
     /// No progress line.
     #[arg(long)]
     pub quiet: bool,
@@ -95,44 +112,13 @@ pub struct MatchArgs {
 
 /// `searchlab match`.
 pub fn play_match(args: &MatchArgs) -> Result<(), String> {
+    if let Some(path) = &args.log {
+        external::log_to(path)?;
+    }
     let control = Control::from_options(args.tc.as_deref(), args.movetime, args.nodes, args.depth)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    let games = match (args.games, sprt) {
-        (Some(0), _) => return Err("--games must be at least 2".into()),
-        (Some(n), _) if n % 2 == 1 => {
-            return Err(format!(
-                "--games {n}: games are played in pairs (each opening with both colours); give an even number"
-            ));
-        }
-        (Some(n), _) => n,
-        (None, Some(_)) => SPRT_GAMES_CAP,
-        (None, None) => DEFAULT_GAMES,
-    };
-    if args.variants.is_empty() && args.engines.is_empty() {
-        return Err(
-            "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
-                .into(),
-        );
-    }
-    let (mut variants, _) = plan::variants(
-        &args.variants,
-        &args.engines,
-        (&args.each, &args.uci_options),
-        None,
-        &[],
-    )?;
-    if variants.len() < 2 {
-        return Err("a match needs at least two players (the first is the baseline)".into());
-    }
-    for variant in &mut variants {
-        if let Some(engine) = variant.engine.as_mut() {
-            // An engine that does not start or speak UCI stops the match before its first
-            // game (a crash later in the match loses that game and the match goes on).
-            let name =
-                external::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
-            engine.name = Some(name);
-        }
-    }
+    let games = games_per_pairing(args.games, sprt.is_some())?;
+    let variants = players(args)?;
     if !(1..=8192).contains(&args.hash) {
         return Err(format!("--hash must be 1..8192 MiB, got {}", args.hash));
     }
@@ -143,16 +129,22 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
             "warning: --concurrency {concurrency} on {cores} cores: games share cores, so timed games lose strength unevenly"
         );
     }
+    if args.maxmoves == Some(0) {
+        return Err("--maxmoves must be at least 1".into());
+    }
     let adjudication = Adjudication {
         draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
         resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+        max_moves: args.maxmoves,
     };
     let openings = openings::read(&args.openings, args.opening_plies)?;
+    let plan_openings_len = openings.len();
     let plan = MatchPlan {
         variants,
         openings_path: args.openings.display().to_string(),
         openings,
         opening_plies: args.opening_plies,
+        opening_order: opening_order(args, plan_openings_len)?,
         rules: Rules {
             control,
             adjudication,
@@ -197,6 +189,72 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         plan.out.display()
     );
     Ok(())
+}
+
+/// Games per pairing: `--games` (even), else the SPRT's cap or the default.
+fn games_per_pairing(games: Option<u64>, sprt: bool) -> Result<u64, String> {
+    match (games, sprt) {
+        (Some(0), _) => Err("--games must be at least 2".into()),
+        (Some(n), _) if n % 2 == 1 => Err(format!(
+            "--games {n}: games are played in pairs (each opening with both colours); give an even number"
+        )),
+        (Some(n), _) => Ok(n),
+        (None, true) => Ok(SPRT_GAMES_CAP),
+        (None, false) => Ok(DEFAULT_GAMES),
+    }
+}
+
+/// The players, each engine started once to check it speaks UCI: one that does not stops the
+/// match before its first game (a crash later in the match loses that game and the match
+/// goes on).
+fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
+    if args.variants.is_empty() && args.engines.is_empty() {
+        return Err(
+            "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
+                .into(),
+        );
+    }
+    let (mut variants, _) = plan::variants(
+        &args.variants,
+        &args.engines,
+        (&args.each, &args.uci_options),
+        None,
+        &[],
+    )?;
+    if variants.len() < 2 {
+        return Err("a match needs at least two players (the first is the baseline)".into());
+    }
+    for variant in &mut variants {
+        if let Some(engine) = variant.engine.as_mut() {
+            let name =
+                external::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
+            engine.name = Some(name);
+        }
+    }
+    Ok(variants)
+}
+
+/// `--openings-order` and `--openings-start` over `count` openings.
+fn opening_order(args: &MatchArgs, count: usize) -> Result<openings::OpeningOrder, String> {
+    let sequential = match args.openings_order.as_str() {
+        "random" => false,
+        "sequential" => true,
+        other => {
+            return Err(format!(
+                "--openings-order is random or sequential, got '{other}'"
+            ));
+        }
+    };
+    if args.openings_start == 0 || args.openings_start > count {
+        return Err(format!(
+            "--openings-start is 1..{count} (the openings file holds {count}), got {}",
+            args.openings_start
+        ));
+    }
+    Ok(openings::OpeningOrder {
+        sequential,
+        start: args.openings_start,
+    })
 }
 
 /// Arguments of `searchlab sprt`.

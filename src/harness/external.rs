@@ -9,9 +9,12 @@
 //! within a few seconds, stops the run before any search, and the engine's `id name` is
 //! recorded in the results header.
 
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use cozy_chess::util::parse_uci_move;
@@ -149,11 +152,34 @@ pub fn parse_info(line: &str) -> Option<Info> {
     (has_depth && !info.pv.is_empty()).then_some(info)
 }
 
+/// The engines' traffic log (`--log FILE`): every line sent to and received from each engine,
+/// and what it writes on stderr, with the time and the engine (fastchess's `-log`).
+static LOG: OnceLock<Mutex<File>> = OnceLock::new();
+
+/// Log every engine's traffic to `path` (created anew) from now on.
+pub fn log_to(path: &Path) -> Result<(), String> {
+    let file = File::create(path).map_err(|e| format!("--log {}: {e}", path.display()))?;
+    LOG.set(Mutex::new(file))
+        .map_err(|_| "--log is given once".to_string())
+}
+
+/// One line of the log: `TIME ENGINE > line` (sent), `<` (received), `!` (its stderr).
+fn log_line(engine: &str, direction: char, line: &str) {
+    if let Some(log) = LOG.get() {
+        let time = humantime::format_rfc3339_millis(std::time::SystemTime::now());
+        if let Ok(mut file) = log.lock() {
+            let _ = writeln!(file, "{time} {engine} {direction} {line}");
+        }
+    }
+}
+
 /// A running engine process: its input, and its output lines read on a thread.
 pub struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// How the log names it: its name (or command) and process id.
+    tag: String,
 }
 
 impl Process {
@@ -168,15 +194,38 @@ impl Process {
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if LOG.get().is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .spawn()
             .map_err(|e| format!("cannot start '{command}': {e}"))?;
+        let tag = format!(
+            "{}[{}]",
+            engine
+                .name
+                .as_deref()
+                .unwrap_or(command)
+                .replace([' ', '\''], "_"),
+            child.id()
+        );
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
+        if let Some(stderr) = child.stderr.take() {
+            let tag = tag.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                    log_line(&tag, '!', &line);
+                }
+            });
+        }
         let (sender, lines) = channel();
+        let reader_tag = tag.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
+                log_line(&reader_tag, '<', &line);
                 if sender.send(line).is_err() {
                     break;
                 }
@@ -186,10 +235,12 @@ impl Process {
             child,
             stdin,
             lines,
+            tag,
         })
     }
 
     pub(crate) fn send(&mut self, line: &str) -> Result<(), String> {
+        log_line(&self.tag, '>', line);
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("engine closed its input: {e}"))

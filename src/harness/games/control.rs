@@ -26,11 +26,12 @@ pub enum Control {
 }
 
 impl Control {
-    /// Parse `--tc`: `SECONDS[+INC]` or `MOVES/SECONDS[+INC]`, seconds with decimals.
+    /// Parse `--tc`: `SECONDS[+INC]` or `MOVES/SECONDS[+INC]`, seconds with decimals, the base
+    /// also as `M:SS` (cutechess's `0:10+0.1`).
     pub fn parse_tc(text: &str) -> Result<Control, String> {
         let bad = || {
             format!(
-                "--tc is MOVES/SECONDS+INC or SECONDS+INC (e.g. 40/60+0.5, 10+0.1), got '{text}'"
+                "--tc is MOVES/SECONDS+INC, SECONDS+INC or M:SS+INC (e.g. 40/60+0.5, 10+0.1, 0:10+0.1), or inf with --nodes or --depth, got '{text}'"
             )
         };
         let (moves, rest) = match text.split_once('/') {
@@ -45,7 +46,17 @@ impl Control {
         };
         let (base, inc) = rest.split_once('+').unwrap_or((rest, "0"));
         let seconds = |s: &str| -> Result<u64, String> {
-            let value: f64 = s.parse().map_err(|_| bad())?;
+            let value: f64 = match s.split_once(':') {
+                Some((minutes, seconds)) => {
+                    let minutes: u32 = minutes.parse().map_err(|_| bad())?;
+                    let seconds: f64 = seconds.parse().map_err(|_| bad())?;
+                    if !(0.0..60.0).contains(&seconds) {
+                        return Err(bad());
+                    }
+                    f64::from(minutes) * 60.0 + seconds
+                }
+                None => s.parse().map_err(|_| bad())?,
+            };
             if !value.is_finite() || value < 0.0 {
                 return Err(bad());
             }
@@ -69,6 +80,11 @@ impl Control {
         nodes: Option<u64>,
         depth: Option<u32>,
     ) -> Result<Control, String> {
+        // `--tc inf` (cutechess, fastchess): no clock, the limit is --nodes or --depth.
+        if tc == Some("inf") && nodes.is_none() && depth.is_none() {
+            return Err("--tc inf plays without a clock: give --nodes or --depth".into());
+        }
+        let tc = tc.filter(|tc| *tc != "inf");
         let given = [
             tc.is_some(),
             movetime.is_some(),
@@ -233,6 +249,10 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resign: Option<ResignRule>,
+    /// A draw once each side has made this many moves in the game (fastchess's `-maxmoves`;
+    /// book moves do not count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_moves: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -337,6 +357,9 @@ impl Adjudication {
     /// move is the winner.
     pub fn verdict(&self, scores: &[Option<i32>], full_moves: u32) -> Option<Option<bool>> {
         let n = scores.len();
+        if self.max_moves.is_some_and(|max| n >= 2 * max as usize) {
+            return Some(None);
+        }
         if let Some(rule) = self.draw {
             let needed = 2 * rule.movecount as usize;
             if full_moves >= rule.movenumber
@@ -411,9 +434,26 @@ mod tests {
             Control::parse_tc("40/60+0.5").unwrap().pgn_tag(),
             "40/60+0.5"
         );
-        for bad in ["", "x", "0/10", "10+y", "-5", "0+0"] {
+        assert_eq!(
+            Control::parse_tc("0:10+0.1").unwrap(),
+            Control::parse_tc("10+0.1").unwrap()
+        );
+        assert_eq!(
+            Control::parse_tc("40/1:30").unwrap(),
+            Control::parse_tc("40/90").unwrap()
+        );
+        for bad in ["", "x", "0/10", "10+y", "-5", "0+0", "1:60", "a:10", "inf"] {
             assert!(Control::parse_tc(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            Control::from_options(Some("inf"), None, Some(500), None).unwrap(),
+            Control::Nodes(500)
+        );
+        assert!(
+            Control::from_options(Some("inf"), None, None, None)
+                .unwrap_err()
+                .contains("--nodes or --depth")
+        );
         assert!(Control::from_options(Some("10"), Some(5), None, None).is_err());
         assert!(Control::from_options(None, None, None, None).is_err());
         assert_eq!(
@@ -443,9 +483,20 @@ mod tests {
 
     #[test]
     fn adjudication_rules() {
+        let capped = Adjudication {
+            max_moves: Some(2),
+            ..Adjudication::default()
+        };
+        assert_eq!(capped.verdict(&[Some(0); 3], 3), None, "a move short");
+        assert_eq!(
+            capped.verdict(&[Some(900); 4], 3),
+            Some(None),
+            "each side moved twice"
+        );
         let draw = Adjudication {
             draw: Some(DrawRule::parse("movenumber=10,movecount=2,score=5").unwrap()),
             resign: None,
+            ..Adjudication::default()
         };
         let quiet = [Some(3), Some(-2), Some(0), Some(4)];
         assert_eq!(draw.verdict(&quiet, 10), Some(None));
@@ -457,6 +508,7 @@ mod tests {
         let resign = Adjudication {
             draw: None,
             resign: Some(ResignRule::parse("movecount=2,score=500").unwrap()),
+            ..Adjudication::default()
         };
         // The last mover scored -600 twice: it resigns, its opponent wins.
         assert_eq!(
@@ -471,6 +523,7 @@ mod tests {
         let twosided = Adjudication {
             draw: None,
             resign: Some(ResignRule::parse("movecount=2,score=500,twosided=true").unwrap()),
+            ..Adjudication::default()
         };
         assert_eq!(
             twosided.verdict(&[Some(100), Some(-600), Some(100), Some(-700)], 2),

@@ -260,6 +260,48 @@ fn strip_move_number(token: &str) -> &str {
     }
 }
 
+/// How the openings are taken (fastchess's `-openings order= start=`): in file order or a
+/// seeded permutation, from the `start`-th (1-based), wrapping around.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningOrder {
+    /// In the file's order; `false`: the permutation `order` draws from the seed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sequential: bool,
+    /// The first opening played, 1-based.
+    #[serde(default = "first", skip_serializing_if = "is_first")]
+    pub start: usize,
+}
+
+impl Default for OpeningOrder {
+    fn default() -> Self {
+        OpeningOrder {
+            sequential: false,
+            start: first(),
+        }
+    }
+}
+
+fn first() -> usize {
+    1
+}
+
+fn is_first(start: &usize) -> bool {
+    *start == 1
+}
+
+/// The indexes of `count` openings in the order they are played.
+pub fn arrange(count: usize, seed: u64, how: OpeningOrder) -> Vec<usize> {
+    let mut indexes = if how.sequential {
+        (0..count).collect()
+    } else {
+        order(count, seed)
+    };
+    if count > 0 {
+        indexes.rotate_left((how.start.max(1) - 1) % count);
+    }
+    indexes
+}
+
 /// The order the openings are played in: a permutation drawn from `seed` (SplitMix64-driven
 /// Fisher-Yates), so a match with another seed plays other openings first, and a match that
 /// plays fewer pairs than there are openings samples the whole set.
@@ -332,6 +374,26 @@ mod tests {
         assert!(read(&bad, None).unwrap_err().contains("bad.epd:1"));
         let empty = write("empty.epd", "# nothing\n");
         assert!(read(&empty, None).unwrap_err().contains("no opening"));
+    }
+
+    #[test]
+    fn openings_in_file_order_or_shuffled_from_a_start() {
+        let sequential = OpeningOrder {
+            sequential: true,
+            start: 3,
+        };
+        assert_eq!(arrange(5, 9, sequential), vec![2, 3, 4, 0, 1]);
+        let shuffled = arrange(5, 9, OpeningOrder::default());
+        assert_eq!(shuffled, order(5, 9));
+        let from_two = arrange(
+            5,
+            9,
+            OpeningOrder {
+                sequential: false,
+                start: 2,
+            },
+        );
+        assert_eq!(from_two[0], shuffled[1]);
     }
 
     #[test]

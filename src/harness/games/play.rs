@@ -28,6 +28,7 @@ pub struct MatchPlan {
     pub openings: Vec<Opening>,
     pub openings_path: String,
     pub opening_plies: Option<usize>,
+    pub opening_order: openings::OpeningOrder,
     pub rules: Rules,
     pub games: u64,
     pub sprt: Option<Sprt>,
@@ -55,6 +56,7 @@ impl MatchPlan {
             openings: self.openings_path.clone(),
             opening_count: self.openings.len(),
             opening_plies: self.opening_plies,
+            opening_order: self.opening_order,
             games: self.games,
             sprt: self.sprt,
             seed: self.seed,
@@ -157,7 +159,7 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     for pair in &pairs {
         live.add(pair);
     }
-    let order = openings::order(plan.openings.len(), plan.seed);
+    let order = openings::arrange(plan.openings.len(), plan.seed, plan.opening_order);
     let tasks: VecDeque<PairKey> = header
         .planned()
         .into_iter()

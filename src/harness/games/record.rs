@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::control::{Adjudication, Control};
 use super::game::GameRecord;
-use super::openings::Opening;
+use super::openings::{Opening, OpeningOrder};
 use super::stats::{Outcome, Sprt};
 use crate::harness::results::{Shard, Variant, append, one_build, open_locked, read_lines};
 
@@ -40,6 +40,9 @@ pub struct MatchHeader {
     pub opening_count: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening_plies: Option<usize>,
+    /// File order or seeded permutation, and the first opening.
+    #[serde(default, skip_serializing_if = "is_default_order")]
+    pub opening_order: OpeningOrder,
     /// Games per pairing (the cap, under an SPRT).
     pub games: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,6 +57,10 @@ pub struct MatchHeader {
     /// early); written by `merge`, so a merged file says it is incomplete.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing: Vec<PairKey>,
+}
+
+fn is_default_order(order: &OpeningOrder) -> bool {
+    *order == OpeningOrder::default()
 }
 
 impl MatchHeader {
@@ -224,11 +231,18 @@ pub fn open_for_match(
 ) -> Result<(File, Vec<PairRecord>), String> {
     let mut file = open_locked(path)?;
     let existing = read_match(path)?;
+    // The same match with more games planned extends it: its header is written anew.
+    let extended = existing.header.as_ref().is_some_and(|old| {
+        let mut same = old.clone();
+        same.games = header.games;
+        header.games > old.games && same.same_match(header)
+    });
     if let Some(old) = &existing.header
         && !old.same_match(header)
+        && !extended
     {
         return Err(format!(
-            "{} holds another match (different players, rules, openings, games, SPRT, seed or shard); choose another --out",
+            "{} holds another match (different players, rules, openings, games, SPRT, seed or shard; more --games than it planned extends it); choose another --out",
             path.display()
         ));
     }
@@ -246,7 +260,31 @@ pub fn open_for_match(
     if existing.header.is_none() {
         append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    if extended {
+        rewrite_header(&mut file, path, header, &existing.pairs)?;
+        eprintln!(
+            "{}: extended to {} games per pairing",
+            path.display(),
+            header.games
+        );
+    }
     Ok((file, existing.pairs))
+}
+
+/// Write `path` again (its lock held through `file`) with `header` and `pairs`.
+fn rewrite_header(
+    file: &mut File,
+    path: &Path,
+    header: &MatchHeader,
+    pairs: &[PairRecord],
+) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    file.set_len(0).map_err(fail)?;
+    append(file, header).map_err(fail)?;
+    for pair in pairs {
+        append(file, pair).map_err(fail)?;
+    }
+    Ok(())
 }
 
 /// Several match files read as one match: a whole match, or shards of one. Refuses files of
