@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::control::{Adjudication, Control, SideClock};
 use super::openings::Opening;
-use super::player::{Failure, Player};
+use super::player::{Failure, Player, Reply};
 use super::stats::Outcome;
 use crate::engine::eval::EvalKind;
 use crate::engine::notation;
@@ -163,6 +163,66 @@ pub struct Rules {
 }
 
 /// Play one game from `opening`: `players[0]` (labelled `labels[0]`) has White.
+/// The end of a game whose `mover` overran its clock: a loss, or a draw when the opponent
+/// cannot mate (FIDE 6.9).
+fn flag_fall(position: &Position, mover: Color, label: &str) -> End {
+    let opponent = !mover;
+    if can_mate(position, opponent) {
+        End {
+            winner: Some(opponent),
+            reason: format!("{} ({label}) lost on time", colour_name(mover)),
+            termination: "time forfeit",
+        }
+    } else {
+        End {
+            winner: None,
+            reason: format!(
+                "{} ({label}) lost on time, but {} cannot mate",
+                colour_name(mover),
+                colour_name(opponent)
+            ),
+            termination: "time forfeit",
+        }
+    }
+}
+
+/// The end an adjudication decided after `mover`'s move: a draw (`None`), or a resignation.
+fn adjudicated(verdict: Option<bool>, mover: Color) -> End {
+    match verdict {
+        None => End {
+            winner: None,
+            reason: "adjudicated a draw".into(),
+            termination: "adjudication",
+        },
+        Some(last_mover_wins) => {
+            let winner = if last_mover_wins { mover } else { !mover };
+            End {
+                winner: Some(winner),
+                reason: format!("{} resigns (adjudicated)", colour_name(!winner)),
+                termination: "adjudication",
+            }
+        }
+    }
+}
+
+impl GameRecord {
+    /// Count a move of the side at `index` (0: White) with what its player reported.
+    fn note(&mut self, index: usize, text: &str, reply: &Reply) {
+        let summary = &mut self.sides[index];
+        summary.moves += 1;
+        summary.nodes += reply.nodes;
+        summary.time_ms += reply.elapsed_ms;
+        summary.mean_depth += f64::from(reply.depth);
+        self.moves.push(MoveRecord {
+            mv: text.to_string(),
+            score: reply.score,
+            depth: reply.depth,
+            nodes: reply.nodes,
+            time_ms: reply.elapsed_ms,
+        });
+    }
+}
+
 pub fn play(
     opening: &Opening,
     players: [&mut Player; 2],
@@ -224,38 +284,9 @@ pub fn play(
             Err(failure) => break fail(failure),
         };
         let text = notation::uci(position.board(), reply.mv);
-        let summary = &mut record.sides[index];
-        summary.moves += 1;
-        summary.nodes += reply.nodes;
-        summary.time_ms += reply.elapsed_ms;
-        summary.mean_depth += f64::from(reply.depth);
-        record.moves.push(MoveRecord {
-            mv: text.clone(),
-            score: reply.score,
-            depth: reply.depth,
-            nodes: reply.nodes,
-            time_ms: reply.elapsed_ms,
-        });
+        record.note(index, &text, &reply);
         if !clocks[index].charge(&rules.control, reply.elapsed_ms, rules.margin_ms) {
-            let opponent = !mover;
-            break if can_mate(&position, opponent) {
-                End {
-                    winner: Some(opponent),
-                    reason: format!("{} ({}) lost on time", colour_name(mover), labels[index]),
-                    termination: "time forfeit",
-                }
-            } else {
-                End {
-                    winner: None,
-                    reason: format!(
-                        "{} ({}) lost on time, but {} cannot mate",
-                        colour_name(mover),
-                        labels[index],
-                        colour_name(opponent)
-                    ),
-                    termination: "time forfeit",
-                }
-            };
+            break flag_fall(&position, mover, labels[index]);
         }
         position.make(reply.mv);
         hashes.push(position.board().hash());
@@ -263,21 +294,7 @@ pub fn play(
         scores.push(reply.score);
         let full_moves = u32::from(position.board().fullmove_number());
         if let Some(verdict) = rules.adjudication.verdict(&scores, full_moves) {
-            break match verdict {
-                None => End {
-                    winner: None,
-                    reason: "adjudicated a draw".into(),
-                    termination: "adjudication",
-                },
-                Some(last_mover_wins) => {
-                    let winner = if last_mover_wins { mover } else { !mover };
-                    End {
-                        winner: Some(winner),
-                        reason: format!("{} resigns (adjudicated)", colour_name(!winner)),
-                        termination: "adjudication",
-                    }
-                }
-            };
+            break adjudicated(verdict, mover);
         }
     };
     for summary in &mut record.sides {

@@ -191,17 +191,7 @@ fn play_tasks(
     pairs: &mut Vec<PairRecord>,
     live: &mut Live,
 ) -> Result<(), String> {
-    let total_games = (header.planned().len() * 2) as u64;
-    let bar = if plan.progress {
-        ProgressBar::new(total_games)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{pos}/{len} games {elapsed_precise}  {msg}")
-            .expect("valid template"),
-    );
-    bar.set_position(pairs.len() as u64 * 2);
+    let bar = progress_bar(plan, header, pairs.len());
     let variants: HashMap<&str, &Variant> = plan
         .variants
         .iter()
@@ -268,24 +258,7 @@ fn play_tasks(
             if live.decided(&pair.dev) {
                 decided.lock().expect("decided").insert(pair.dev.clone());
             }
-            let test = &live.tests[&pair.dev];
-            let shown = PairingResult {
-                counts: test.counts,
-                estimate: super::stats::elo(&test.counts),
-                sprt: header.sprt.map(|sprt| {
-                    let (lower, upper) = sprt.bounds();
-                    super::tally::SprtResult {
-                        sprt,
-                        llr: test.llr,
-                        lower,
-                        upper,
-                        decision: test.decision,
-                        path: Vec::new(),
-                    }
-                }),
-                ..empty_result(&pair)
-            };
-            bar.set_message(status_line(&shown));
+            bar.set_message(status_line(&shown(header, live, &pair)));
             bar.inc(2);
             pairs.push(pair);
         }
@@ -294,6 +267,43 @@ fn play_tasks(
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// The progress bar of a match whose `done` pairs are already played.
+fn progress_bar(plan: &MatchPlan, header: &MatchHeader, done: usize) -> ProgressBar {
+    let total_games = (header.planned().len() * 2) as u64;
+    let bar = if plan.progress {
+        ProgressBar::new(total_games)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{pos}/{len} games {elapsed_precise}  {msg}")
+            .expect("valid template"),
+    );
+    bar.set_position(done as u64 * 2);
+    bar
+}
+
+/// The live result of `pair`'s pairing, for the progress line.
+fn shown(header: &MatchHeader, live: &Live, pair: &PairRecord) -> PairingResult {
+    let test = &live.tests[&pair.dev];
+    PairingResult {
+        counts: test.counts,
+        estimate: super::stats::elo(&test.counts),
+        sprt: header.sprt.map(|sprt| {
+            let (lower, upper) = sprt.bounds();
+            super::tally::SprtResult {
+                sprt,
+                llr: test.llr,
+                lower,
+                upper,
+                decision: test.decision,
+                path: Vec::new(),
+            }
+        }),
+        ..empty_result(pair)
     }
 }
 

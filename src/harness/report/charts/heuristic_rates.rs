@@ -11,7 +11,8 @@ use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
 
-pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+/// Every counter the variants show, in first-seen order.
+fn counter_names(a: &Analysis) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for v in &a.variants {
         for c in &v.counters {
@@ -20,6 +21,11 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             }
         }
     }
+    names
+}
+
+pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+    let names = counter_names(a);
     let tested = |h: &str| {
         a.variants
             .iter()
@@ -111,7 +117,16 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
                 .map_err(error(path))?;
         }
     }
-    // The legend in its own column.
+    legend(a, &key, path)?;
+    area.present().map_err(error(path))
+}
+
+/// The legend in its own column: one marker and label per variant.
+fn legend<DB: DrawingBackend>(
+    a: &Analysis,
+    key: &DrawingArea<DB, plotters::coord::Shift>,
+    path: &Path,
+) -> Result<(), String> {
     for (k, v) in a.variants.iter().enumerate() {
         let y = 40 + 22 * k as i32;
         key.draw(&Circle::new((20, y), 5, colour(k).filled()))
@@ -123,5 +138,5 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
         ))
         .map_err(error(path))?;
     }
-    area.present().map_err(error(path))
+    Ok(())
 }

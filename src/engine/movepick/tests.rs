@@ -1,0 +1,122 @@
+use super::*;
+use std::collections::HashSet;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn all_moves(board: &Board) -> HashSet<Move> {
+    let mut set = HashSet::new();
+    board.generate_moves(|moves| {
+        set.extend(moves);
+        false
+    });
+    set
+}
+
+#[test]
+fn picker_yields_every_legal_move_once_captures_first() {
+    for fen in [
+        KIWIPETE,
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        let board: Board = fen.parse().unwrap();
+        let mut picker = MovePicker::new(&board);
+        let mut seen = Vec::new();
+        let mut in_quiets = false;
+        while let Some(mv) = picker.next_move() {
+            let capture = captured_piece(&board, mv).is_some();
+            if in_quiets {
+                assert!(!capture, "capture {mv} after a quiet move in {fen}");
+            }
+            in_quiets |= !capture;
+            seen.push(mv);
+        }
+        let unique: HashSet<Move> = seen.iter().copied().collect();
+        assert_eq!(
+            unique.len(),
+            seen.len(),
+            "a move was yielded twice in {fen}"
+        );
+        assert_eq!(unique, all_moves(&board), "moves differ in {fen}");
+    }
+}
+
+#[test]
+fn en_passant_counts_as_a_capture() {
+    let board: Board = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+        .parse()
+        .unwrap();
+    let captures = generate_captures(&board);
+    let ep: Move = "e5f6".parse().unwrap();
+    assert!(captures.as_slice().contains(&ep));
+    assert_eq!(captures.len(), 1);
+}
+
+#[test]
+fn see_puts_losing_captures_after_the_killers_and_the_countermove() {
+    // White: Qxd5 loses the queen to ...exd5 (pawn e6 defends d5); Nxd5 wins a pawn for
+    // nothing... it is defended too, so N for P loses as well; Rxa7 wins a rook's pawn.
+    let board: Board = "4k3/p7/4p3/3p4/8/2N5/8/R2QK3 w - - 0 1".parse().unwrap();
+    let killer: Move = "e1f2".parse().unwrap();
+    let counter: Move = "a1b1".parse().unwrap();
+    let ordering = Ordering {
+        killers: Some([Some(killer), None]),
+        counter: Some(counter),
+        see_order: true,
+        ..Ordering::default()
+    };
+    let mut picker = MovePicker::with_ordering(&board, &ordering);
+    let mut order = Vec::new();
+    while let Some((mv, source)) = picker.next_pick() {
+        order.push((crate::engine::notation::san(&board, mv), source));
+    }
+    let names: Vec<&str> = order.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        &names[..5],
+        ["Rxa7", "Kf2", "Rb1", "Nxd5", "Qxd5"],
+        "{names:?}"
+    );
+    assert_eq!(
+        order[0].1,
+        Source::Capture {
+            sorted: false,
+            losing: false
+        }
+    );
+    assert_eq!(order[2].1, Source::Counter);
+    assert_eq!(
+        order[3].1,
+        Source::Capture {
+            sorted: false,
+            losing: true
+        }
+    );
+    // Every move once.
+    let unique: HashSet<&str> = names.iter().copied().collect();
+    assert_eq!(unique.len(), names.len());
+    assert_eq!(unique.len(), all_moves(&board).len());
+}
+
+#[test]
+fn without_see_the_countermove_follows_the_captures() {
+    let board: Board = "4k3/p7/4p3/3p4/8/2N5/8/R2QK3 w - - 0 1".parse().unwrap();
+    let counter: Move = "a1b1".parse().unwrap();
+    let ordering = Ordering {
+        counter: Some(counter),
+        ..Ordering::default()
+    };
+    let mut picker = MovePicker::with_ordering(&board, &ordering);
+    let captures = picker.capture_count();
+    let mut moves = Vec::new();
+    while let Some(pick) = picker.next_pick() {
+        moves.push(pick);
+    }
+    assert_eq!(moves[captures], (counter, Source::Counter));
+}
+
+#[test]
+fn start_position_has_no_captures() {
+    let picker = MovePicker::new(&Board::default());
+    assert_eq!(picker.capture_count(), 0);
+    assert_eq!(picker.legal_count(), 20);
+}
