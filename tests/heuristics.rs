@@ -341,3 +341,26 @@ fn classic_counters_can_be_false() {
         "iid_null_window {nega:?}"
     );
 }
+
+/// WAC.001's mate in two (Qg6, then Qh7# or Nxf7#) needs a quiet checking move that late move
+/// pruning once skipped: the UCI default finds it by depth 8.
+#[test]
+fn the_uci_default_finds_wac_001s_mate_by_depth_8() {
+    let board = searchlab::engine::fen::parse_position(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    )
+    .unwrap();
+    let config = SearchConfig {
+        limits: Limits::depth(8),
+        ..configure(searchlab::uci::DEFAULT_PRESET, None, 0).unwrap()
+    };
+    let pos = Position::new(board.clone(), config.eval);
+    let result = search(pos, config, &mut Silent);
+    let best = result.best_move.unwrap();
+    assert_eq!(searchlab::engine::notation::san(&board, best), "Qg6");
+    assert!(
+        result.score >= searchlab::engine::score::MATE_BOUND,
+        "{}",
+        result.score
+    );
+}

@@ -47,6 +47,13 @@ pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
     None
 }
 
+/// `mv` gives check on `board` (played on a copy: for the few moves a decision asks about).
+pub fn gives_check(board: &Board, mv: Move) -> bool {
+    let mut after = board.clone();
+    after.play_unchecked(mv);
+    !after.checkers().is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

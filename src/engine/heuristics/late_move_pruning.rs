@@ -25,24 +25,46 @@ heuristic_params! {
 }
 
 /// Skip this quiet move: it applies to quiet moves at a null-window node outside check within
-/// `max_depth`, and acts once `base + depth²` quiet moves were tried.
-pub fn prunes_move(node: &NodeView, mv: &MoveView, params: &Params) -> Decision {
+/// `max_depth`, and acts once `base + depth²` quiet moves were tried, unless the move gives
+/// check (`gives_check`, asked only then): a quiet check is a forcing move, and skipping it
+/// hides mates (WAC.001's Qg6 line, found at depth 8 only with this pruning off).
+pub fn prunes_move(
+    node: &NodeView,
+    mv: &MoveView,
+    gives_check: impl FnOnce() -> bool,
+    params: &Params,
+) -> Decision {
     let applies = mv.quiet_index > 0
         && !node.in_check
         && !node.pv_node
         && (1..=params.max_depth).contains(&node.depth);
     let count = params.base as usize + (node.depth * node.depth).max(0) as usize;
-    Decision::when(applies, mv.quiet_index > count)
+    Decision::when(applies, applies && mv.quiet_index > count && !gives_check())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_quiet_check_is_never_skipped() {
+        let node = NodeView {
+            depth: 1,
+            ..NodeView::default()
+        };
+        let mv = MoveView {
+            quiet_index: 50,
+            ..MoveView::default()
+        };
+        let p = Params::default();
+        assert!(prunes_move(&node, &mv, || false, &p).acts());
+        assert_eq!(prunes_move(&node, &mv, || true, &p), Decision::Declines);
+    }
+
     fn prunes(depth: i32, in_check: bool, pv_node: bool, quiet_index: usize, p: &Params) -> bool {
         let node = NodeView { depth, in_check, pv_node, ..NodeView::default() };
         let mv = MoveView { quiet_index, ..MoveView::default() };
-        prunes_move(&node, &mv, p).acts()
+        prunes_move(&node, &mv, || false, p).acts()
     }
 
     #[test]

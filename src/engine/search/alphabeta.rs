@@ -18,7 +18,7 @@ use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, iir, late_move_pruning, see,
 };
 use crate::engine::movepick::Source;
-use crate::engine::moves::{captures_weak_pawn, is_quiet, pawn_to_seventh};
+use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
 use crate::engine::position::LineStats;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
 use crate::engine::stats::counter;
@@ -276,9 +276,11 @@ impl Searcher {
                 .is_some()
                 || self
                     .gate(counter!(LateMovePruning), selective, at, |s| {
+                        let gives_check = || gives_check(s.pos.board(), mv);
                         late_move_pruning::prunes_move(
                             node,
                             &before,
+                            gives_check,
                             &s.config.heuristics.late_move_pruning,
                         )
                     })
