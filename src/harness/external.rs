@@ -47,16 +47,21 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
 pub fn probe(engine: &EngineSpec) -> Result<String, String> {
     let mut process = Process::start(engine)?;
     let mut name = None;
+    let mut advertised = Vec::new();
     // An engine that exits at once may close its input before `uci` is written: that is
     // the same failure as exiting before `uciok`.
     process
         .send("uci")
         .and_then(|()| {
             process.until(PROBE_TIMEOUT, |line| {
-                if let Some(n) = line.trim().strip_prefix("id name ") {
+                let line = line.trim();
+                if let Some(n) = line.strip_prefix("id name ") {
                     name = Some(n.trim().to_string());
                 }
-                line.trim() == "uciok"
+                if let Some(option) = line.strip_prefix("option name ") {
+                    advertised.push(option.to_string());
+                }
+                line == "uciok"
             })
         })
         .map_err(|e| {
@@ -67,7 +72,54 @@ pub fn probe(engine: &EngineSpec) -> Result<String, String> {
             )
         })?;
     let _ = process.send("quit");
+    for (option, value) in &engine.options {
+        match check_option(&advertised, option, value) {
+            Ok(true) => {}
+            // UCI engines ignore options they do not know (fastchess warns the same way).
+            Ok(false) => eprintln!(
+                "warning: engine '{}' has no option '{option}'; it is sent all the same",
+                engine.command
+            ),
+            Err(e) => return Err(format!("engine '{}': {e}", engine.command)),
+        }
+    }
     Ok(name.unwrap_or_else(|| engine.command.clone()))
+}
+
+/// Whether `setoption name OPTION value VALUE` is one the engine advertises (`advertised`:
+/// the text after `option name ` of each line); an error for a spin value outside its range,
+/// which some engines do not survive.
+fn check_option(advertised: &[String], option: &str, value: &str) -> Result<bool, String> {
+    let Some(line) = advertised.iter().find(|line| {
+        line.get(..option.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(option))
+            && line[option.len()..].trim_start().starts_with("type ")
+    }) else {
+        return Ok(false);
+    };
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|w| w.parse::<i64>().ok())
+    };
+    if words.windows(2).any(|w| w == ["type", "spin"]) {
+        let (low, high) = (after("min"), after("max"));
+        let given: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("option '{option}' is a number, got '{value}'"))?;
+        if low.is_some_and(|low| given < low) || high.is_some_and(|high| given > high) {
+            return Err(format!(
+                "option '{option}' = {given} is outside its range {}..{}",
+                low.map_or("?".into(), |l| l.to_string()),
+                high.map_or("?".into(), |h| h.to_string())
+            ));
+        }
+    }
+    Ok(true)
 }
 
 /// What the engine reported at one depth.
@@ -367,6 +419,27 @@ fn talk(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_are_checked_against_what_the_engine_advertises() {
+        let advertised = vec![
+            "Hash type spin default 16 min 2 max 65536".to_string(),
+            "Move Overhead type spin default 10 min 0 max 500".to_string(),
+            "Ponder type check default false".to_string(),
+        ];
+        assert_eq!(check_option(&advertised, "Hash", "16"), Ok(true));
+        assert_eq!(check_option(&advertised, "hash", "2"), Ok(true));
+        assert_eq!(check_option(&advertised, "Move Overhead", "100"), Ok(true));
+        assert_eq!(check_option(&advertised, "Ponder", "true"), Ok(true));
+        let low = check_option(&advertised, "Hash", "1").unwrap_err();
+        assert!(low.contains("outside its range 2..65536"), "{low}");
+        assert_eq!(
+            check_option(&advertised, "LMR", "false"),
+            Ok(false),
+            "unknown: a warning"
+        );
+        assert!(check_option(&advertised, "Hash", "lots").is_err());
+    }
 
     #[test]
     fn info_lines() {
