@@ -38,9 +38,10 @@ fn openings_file(dir: &Path) -> PathBuf {
     path
 }
 
-fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
+/// The match of these tests, classic against classic+gsr at 2,000 nodes a move, with `extra`.
+fn match_output(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
     let openings = openings_file(dir);
-    let output = searchlab()
+    searchlab()
         .args([
             "match",
             "--variant",
@@ -58,7 +59,12 @@ fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
         .args(["--out", dir.join(out).to_str().unwrap()])
         .args(extra)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+/// `match_output`, which must succeed.
+fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
+    let output = match_output(dir, out, extra);
     assert!(
         output.status.success(),
         "{}",
@@ -343,25 +349,7 @@ fn a_finished_match_extends_and_the_new_match_options_apply() {
     );
     // Fewer games than planned is another match.
     let openings = openings_file(&dir);
-    let fewer = searchlab()
-        .args([
-            "match",
-            "--variant",
-            "classic",
-            "--variant",
-            "gsr=classic,+gsr",
-        ])
-        .args([
-            "--openings",
-            openings.to_str().unwrap(),
-            "--nodes",
-            "2000",
-            "--games",
-            "2",
-        ])
-        .args(["--out", dir.join("grown.jsonl").to_str().unwrap()])
-        .output()
-        .unwrap();
+    let fewer = match_output(&dir, "grown.jsonl", &["--games", "2"]);
     assert!(!fewer.status.success());
     // --maxmoves ends every game by adjudication; the openings in file order from the second.
     run_match(
