@@ -542,7 +542,8 @@ pub struct ReproduceArgs {
     /// Shuffled quiet orders (seeds 1..=N) searched at depth 7 [default: 20, 4 with --quick].
     #[arg(long)]
     pub shuffles: Option<u64>,
-    /// Shuffled quiet orders searched at depth 8 [default: 20, 0 with --quick].
+    /// Shuffled quiet orders searched at depth 8, the killer configurations to depth 9 (003's
+    /// half-move) [default: 20, 0 with --quick].
     #[arg(long)]
     pub deep_shuffles: Option<u64>,
     /// Do not search: render the Markdown and the charts again from this reproduction.json.
@@ -571,7 +572,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
         }
         None => {
             eprintln!(
-                "searching the documents' tables from the start position: the timed searches one at a time, each row printed as its iteration completes; then {} + {} shuffled-order searches per configuration, {} at a time",
+                "searching the documents' tables from the start position: the timed searches one at a time, each row printed as its iteration completes; then each configuration under {} shuffled orders at depth 7 and {} to depth 8 (9 with killers), {} searches at a time",
                 options.shuffles, options.deep_shuffles, options.jobs
             );
             reproduce::reproduce(&options)?

@@ -48,6 +48,19 @@ pub enum LeafEval {
     Scratch,
 }
 
+/// Whether a position that repeats one on the line from the root (or the game before it),
+/// the fifty-move rule or bare kings score as a draw inside the tree. 003's listing of Ifrit's
+/// search tests none of them, so its presets leave them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum TreeDraws {
+    /// Scored as draws (every engine of the field does).
+    #[default]
+    Claimed,
+    /// Searched on like any other position, as in 003.
+    Ignored,
+}
+
 /// A game clock for one side, as UCI's `go wtime/btime/winc/binc/movestogo` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
@@ -136,6 +149,9 @@ pub struct SearchConfig {
     /// How leaves evaluate (`leaf_eval=` in a SPEC).
     #[serde(default)]
     pub leaf_eval: LeafEval,
+    /// Draws inside the tree (`tree_draws=` in a SPEC).
+    #[serde(default)]
+    pub tree_draws: TreeDraws,
     /// When to stop.
     pub limits: Limits,
     /// Seed of the search's PRNG (reset at the start of every search).

@@ -2,8 +2,9 @@
 //! a comma-separated list applied left to right, starting from nothing (plain alpha-beta,
 //! captures first). Each item is a preset name, an id (`killers`, the same as `+killers`),
 //! `-id`, `id.param=value`, `algorithm=alphabeta|minimax`, `quiet_order=generator|shuffled`
-//! (the order of unsorted quiet moves) or `leaf_eval=incremental|scratch` (how leaves
-//! evaluate; the cost changes, not the score). Example:
+//! (the order of unsorted quiet moves), `leaf_eval=incremental|scratch` (how leaves
+//! evaluate; the cost changes, not the score) or `tree_draws=claimed|ignored` (whether
+//! repetitions, the fifty-move rule and bare kings score as draws inside the tree). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
@@ -30,8 +31,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "ifrit-plain",
-        description: "003's first configuration: no sorting; quiescence as 000 describes Ifrit's (material stand pat, no check detector)",
-        spec: "quiescence,quiescence.eval=material,quiescence.evasions=false",
+        description: "003's first configuration: no sorting, no draw test inside the tree (003's listing has none); quiescence as 000 describes Ifrit's (material stand pat, no check detector)",
+        spec: "quiescence,quiescence.eval=material,quiescence.evasions=false,tree_draws=ignored",
     },
     Preset {
         name: "ifrit-killers",
@@ -142,6 +143,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.quiet_order = choice("quiet_order", value)?;
         } else if let Some(value) = item.strip_prefix("leaf_eval=") {
             config.leaf_eval = choice("leaf_eval", value)?;
+        } else if let Some(value) = item.strip_prefix("tree_draws=") {
+            config.tree_draws = choice("tree_draws", value)?;
         } else if let Some(name) = item.strip_prefix('-') {
             config.heuristics.set_enabled(lookup(name)?, false);
         } else if let Some((target, value)) = item.split_once('=') {
@@ -279,6 +282,30 @@ mod tests {
             assert!(parse(bad).is_err(), "'{bad}' is refused");
         }
         assert_eq!(parse("plain").unwrap(), SearchConfig::default());
+    }
+
+    /// 003's listing tests no draw inside the tree, so its presets (and minimax-q, built on
+    /// ifrit-plain) do not claim one; every other preset does.
+    #[test]
+    fn only_the_ifrit_presets_ignore_draws_in_the_tree() {
+        use crate::engine::config::TreeDraws;
+        for preset in PRESETS {
+            let expected = if preset.name.starts_with("ifrit") || preset.name == "minimax-q" {
+                TreeDraws::Ignored
+            } else {
+                TreeDraws::Claimed
+            };
+            assert_eq!(
+                parse(preset.name).unwrap().tree_draws,
+                expected,
+                "{}",
+                preset.name
+            );
+        }
+        let back = parse("ifrit-killers,tree_draws=claimed").unwrap();
+        assert_eq!(back.tree_draws, TreeDraws::Claimed);
+        let err = parse("tree_draws=never").unwrap_err();
+        assert!(err.contains("claimed or ignored"), "{err}");
     }
 
     #[test]

@@ -28,7 +28,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use super::audit::{AuditTally, Auditor};
-use super::config::{Algorithm, SearchConfig};
+use super::config::{Algorithm, SearchConfig, TreeDraws};
 use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
@@ -513,10 +513,11 @@ impl Searcher {
     }
 
     /// Whether draws by repetition and the fifty-move rule are claimed inside the tree.
-    /// Full-width minimax does not claim them, so that its leaves equal perft (000).
+    /// Full-width minimax does not claim them, so that its leaves equal perft (000), nor do
+    /// 003's presets (`tree_draws=ignored`).
     #[inline]
     fn claims_draws(&self) -> bool {
-        self.config.algorithm != Algorithm::Minimax
+        self.config.algorithm != Algorithm::Minimax && self.config.tree_draws == TreeDraws::Claimed
     }
 
     #[inline]

@@ -1,7 +1,7 @@
 //! The reproduction's two charts: our numbers (solid lines, circles) against Ifrit's (dashed
 //! lines, triangles), by depth, on a log axis.
 
-use super::data::{FULL_EVAL, KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
+use super::data::{KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use crate::harness::format::si;
 use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
 use plotters::prelude::*;
@@ -110,11 +110,10 @@ fn draw_lines(
 /// Draw `killers.svg` and `quiescence.svg` into `dir`.
 pub fn draw(r: &Reproduction, dir: &Path) -> Result<(), String> {
     let date = &r.date[..r.date.len().min(10)];
-    // Horizon leaves (Ifrit's convention), full-evaluation form in generation order.
+    // Horizon leaves (Ifrit's convention), the stated configuration (the presets).
     let killers = series(r, &KILLER_PRESETS, |r, v, d, ours| {
         if ours {
-            r.ours(&format!("{v}{FULL_EVAL}"), d)
-                .map(|x| x.horizon as f64)
+            r.ours(v, d).map(|x| x.horizon as f64)
         } else {
             r.theirs(v, d).map(|x| x.nodes as f64)
         }
@@ -122,7 +121,9 @@ pub fn draw(r: &Reproduction, dir: &Path) -> Result<(), String> {
     draw_lines(
         &dir.join("killers.svg"),
         "Killers (003): horizon leaves per iteration from the start position",
-        &format!("alpha-beta with quiescence · ours: full evaluation, generation order · {date}"),
+        &format!(
+            "alpha-beta with quiescence · ours: the stated configuration (000's quiescence) · {date}"
+        ),
         "horizon leaves of the iteration (log scale)",
         &killers,
     )?;

@@ -4,6 +4,7 @@
 use super::data::{
     FULL_EVAL, KILLER_PRESETS, Reproduction, Row, SCRATCH_LEAF, Table, startpos_perft,
 };
+use super::orders::{half_move, sensitivity, shuffled_table};
 use crate::engine::notation;
 use crate::harness::format::document_number;
 use crate::harness::format::mm_ss;
@@ -216,9 +217,12 @@ fn killer_table(r: &Reproduction, leaves: bool) -> String {
         })
         .collect();
     for &depth in &depths {
-        for (form, name) in [("", "000's quiescence"), (FULL_EVAL, "full evaluation")] {
+        for (form, name, emphasis) in [
+            ("", "stated: 000's quiescence", "**"),
+            (FULL_EVAL, "sensitivity: full evaluation", ""),
+        ] {
             let counts = KILLER_PRESETS.map(|p| count(r, &format!("{p}{form}"), depth, leaves));
-            out.push_str(&killer_row(depth, name, counts, "**"));
+            out.push_str(&killer_row(depth, name, counts, emphasis));
         }
         if leaves {
             let counts = KILLER_PRESETS.map(|p| r.theirs(p, depth).map(|x| x.nodes as f64));
@@ -239,209 +243,6 @@ fn killer_row(depth: u32, name: &str, [p, k, c]: [Option<f64>; 3], emphasis: &st
         number(c.map(|x| x as u64)),
         ratio_of(p, c),
     )
-}
-
-/// Median and the central 95% range of `values` (quantiles as statrs computes them).
-fn spread(values: &[f64]) -> Option<(f64, f64, f64)> {
-    use statrs::statistics::{Data, OrderStatistics};
-    if values.is_empty() {
-        return None;
-    }
-    let mut data = Data::new(values.to_vec());
-    Some((data.median(), data.quantile(0.025), data.quantile(0.975)))
-}
-
-/// The killers' ratios over the shuffled quiet orders at `depth`, in Ifrit's convention:
-/// (orders, plain leaves, plain ÷ killers, plain ÷ capture-killers), each as
-/// (median, low, high).
-pub struct Shuffled {
-    pub orders: usize,
-    pub plain: (f64, f64, f64),
-    pub killers: (f64, f64, f64),
-    pub capture_killers: (f64, f64, f64),
-}
-
-/// The shuffled-order distribution at `depth`, over the seeds searched in all three
-/// configurations.
-pub fn shuffled(r: &Reproduction, depth: u32) -> Option<Shuffled> {
-    let by_seed = |preset: &str| -> std::collections::BTreeMap<u64, f64> {
-        r.shuffled(preset, depth)
-            .into_iter()
-            .map(|x| (x.seed, x.horizon as f64))
-            .collect()
-    };
-    let (p, k, c) = (
-        by_seed(KILLER_PRESETS[0]),
-        by_seed(KILLER_PRESETS[1]),
-        by_seed(KILLER_PRESETS[2]),
-    );
-    let seeds: Vec<u64> = p
-        .keys()
-        .filter(|s| k.contains_key(s) && c.contains_key(s))
-        .copied()
-        .collect();
-    let plain: Vec<f64> = seeds.iter().map(|s| p[s]).collect();
-    let killers: Vec<f64> = seeds.iter().map(|s| p[s] / k[s]).collect();
-    let capture: Vec<f64> = seeds.iter().map(|s| p[s] / c[s]).collect();
-    Some(Shuffled {
-        orders: seeds.len(),
-        plain: spread(&plain)?,
-        killers: spread(&killers)?,
-        capture_killers: spread(&capture)?,
-    })
-}
-
-fn shuffled_table(r: &Reproduction) -> String {
-    let mut out = String::from(
-        "| depth | quiet order | ifrit-plain horizon leaves | plain ÷ killers | plain ÷ capture-killers |\n\
-         |---:|---|---:|---:|---:|\n",
-    );
-    let range = |(m, lo, hi): (f64, f64, f64), digits: usize| {
-        if digits == 0 {
-            format!(
-                "{} [{} – {}]",
-                document_number(m as u64),
-                document_number(lo as u64),
-                document_number(hi as u64)
-            )
-        } else {
-            format!("**{m:.2}×** [{lo:.2} – {hi:.2}]")
-        }
-    };
-    for depth in 7..=8 {
-        let Some(s) = shuffled(r, depth) else {
-            continue;
-        };
-        out.push_str(&format!(
-            "| {depth} | {} shuffled orders: median [95% range] | {} | {} | {} |\n",
-            s.orders,
-            range(s.plain, 0),
-            range(s.killers, 2),
-            range(s.capture_killers, 2),
-        ));
-        let generator = KILLER_PRESETS.map(|p| count(r, &format!("{p}{FULL_EVAL}"), depth, true));
-        out.push_str(&ratio_row(depth, "generation order", generator));
-        let ifrit = KILLER_PRESETS.map(|p| r.theirs(p, depth).map(|x| x.nodes as f64));
-        out.push_str(&ratio_row(depth, "Ifrit's (unknown)", ifrit));
-    }
-    out
-}
-
-/// One row of the shuffled-order table for a fixed order: plain's count and the two ratios.
-fn ratio_row(depth: u32, name: &str, [p, k, c]: [Option<f64>; 3]) -> String {
-    format!(
-        "| {depth} | {name} | {} | {} | {} |\n",
-        number(p.map(|x| x as u64)),
-        ratio_of(p, k),
-        ratio_of(p, c),
-    )
-}
-
-/// Which assumption about Ifrit's set-up brings our killer ratios closest to its own: the
-/// mean distance, in log terms, of the two ratios from Ifrit's at depths 7 and 8.
-fn closest(r: &Reproduction) -> String {
-    let ifrit = |preset: &str, d: u32| r.theirs(preset, d).map(|x| x.nodes as f64);
-    let ifrit_ratios = |d: u32| -> Option<(f64, f64)> {
-        let p = ifrit(KILLER_PRESETS[0], d)?;
-        Some((
-            p / ifrit(KILLER_PRESETS[1], d)?,
-            p / ifrit(KILLER_PRESETS[2], d)?,
-        ))
-    };
-    let fixed = |form: &str, d: u32| -> Option<(f64, f64)> {
-        let v = |preset: &str| count(r, &format!("{preset}{form}"), d, true);
-        let p = v(KILLER_PRESETS[0])?;
-        Some((p / v(KILLER_PRESETS[1])?, p / v(KILLER_PRESETS[2])?))
-    };
-    let shuffled_median = |d: u32| shuffled(r, d).map(|s| (s.killers.0, s.capture_killers.0));
-    let distance = |ours: &dyn Fn(u32) -> Option<(f64, f64)>| -> Option<f64> {
-        let mut total = 0.0;
-        let mut n = 0;
-        for d in 7..=8 {
-            if let (Some(a), Some(b)) = (ours(d), ifrit_ratios(d)) {
-                total += (a.0 / b.0).ln().abs() + (a.1 / b.1).ln().abs();
-                n += 2;
-            }
-        }
-        (n > 0).then(|| (total / n as f64).exp())
-    };
-    let candidates: Vec<(&str, Option<f64>)> = vec![
-        (
-            "the presets (000's quiescence, generation order)",
-            distance(&|d| fixed("", d)),
-        ),
-        (
-            "the full evaluation in generation order",
-            distance(&|d| fixed(FULL_EVAL, d)),
-        ),
-        (
-            "the full evaluation over shuffled quiet orders (median)",
-            distance(&shuffled_median),
-        ),
-    ];
-    let mut lines = String::from(
-        "How far each assumption puts the two killer ratios from Ifrit's at depths 7 and 8 (geometric mean of ours ÷ Ifrit's or its inverse; 1.00 = the same):\n\n",
-    );
-    for (name, d) in &candidates {
-        lines.push_str(&format!(
-            "- {name}: {}\n",
-            d.map_or("-".into(), |d| format!("{d:.2}×"))
-        ));
-    }
-    if let Some((name, _)) = candidates
-        .iter()
-        .filter_map(|(n, d)| d.map(|d| (n, d)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-    {
-        lines.push_str(&format!("\nClosest: **{name}**.\n"));
-    }
-    let plain7 = |form: &str| count(r, &format!("{}{form}", KILLER_PRESETS[0]), 7, true);
-    if let (Some(s), Some(generator), Some(ifrit)) = (
-        shuffled(r, 7),
-        plain7(FULL_EVAL),
-        r.theirs(KILLER_PRESETS[0], 7),
-    ) {
-        lines.push_str(&format!(
-            "\nWhy: Ifrit's generator order is unknown but need not favour bad moves; ours lists \
-             quiet pawn moves first (a2a3, a2a4, b2b3…), so plain alpha-beta in generation order \
-             starts from poor lines and needs {} horizon leaves at depth 7, where Ifrit needs \
-             {}. An arbitrary order is neither that bad nor sorted: over {} shuffled orders the \
-             median is {}, and the killers' gains fall near Ifrit's with it. The presets' \
-             material-only stand pat is further still: every quiet line scores 0,00, the window \
-             closes at once, and the killers have little left to save.\n",
-            document_number(generator as u64),
-            document_number(ifrit.nodes),
-            s.orders,
-            document_number(s.plain.0 as u64),
-        ));
-    }
-    lines
-}
-
-fn whole_half_move(r: &Reproduction) -> String {
-    let mut out = String::new();
-    for (form, name) in [("", "000's quiescence"), (FULL_EVAL, "the full evaluation")] {
-        let k9 = count(r, &format!("{}{form}", KILLER_PRESETS[1]), 9, true);
-        let p8 = count(r, &format!("{}{form}", KILLER_PRESETS[0]), 8, true);
-        if let (Some(k9), Some(p8)) = (k9, p8) {
-            out.push_str(&format!(
-                "- with {name}: depth 9 with killers costs {} horizon leaves against {} for depth 8 without, a ratio of {:.2}",
-                document_number(k9 as u64),
-                document_number(p8 as u64),
-                k9 / p8,
-            ));
-            let ifrit = |v: &str, d: u32| r.theirs(v, d).map(|x| x.nodes as f64);
-            out.push_str(&format!(
-                " (Ifrit: {}).\n",
-                ratio_of(ifrit(KILLER_PRESETS[1], 9), ifrit(KILLER_PRESETS[0], 8)).replace('×', "")
-            ));
-        }
-    }
-    if out.is_empty() {
-        out
-    } else {
-        format!("003's \"whole half-move\", in horizon leaves:\n\n{out}")
-    }
 }
 
 /// `+1,19`: pawns with the documents' decimal comma.
@@ -482,7 +283,7 @@ pub fn markdown(r: &Reproduction) -> String {
     out.push_str(&format!(
         "`searchlab reproduce{}` at commit {} on {} cores, {:.0} s wall time. The timed searches \
          ran **one at a time**, so no two shared the cores; the {} + {} shuffled-order searches \
-         (depth 7 + depth 8, nodes only) then ran {} side by side. Times and nodes are each \
+         (depth 7 + depth 8, and depth 9 with killers; nodes only) then ran {} side by side. Times and nodes are each \
          iteration's own; `reproduction.json` holds every number below.\n\n\
          **Conventions.** The blocks print the documents' columns: `depth/seldepth  time(mm:ss)  \
          nodes  nodes-per-second  score(pawns)  PV`, with their thousands separator (.) and \
@@ -523,19 +324,24 @@ pub fn markdown(r: &Reproduction) -> String {
     out.push_str(&killer_table(r, true));
     out.push_str("\nIn ours (every node: interior, horizon and quiescence):\n\n");
     out.push_str(&killer_table(r, false));
-    out.push('\n');
-    out.push_str(&whole_half_move(r));
     out.push_str(
-        "\n### The unsorted order of quiet moves\n\n\
-         \"No sorting\" means Ifrit's own generator order, which is not published, and the \
-         killers recover more the worse that order is. So the full-evaluation configurations \
-         are also searched with the quiet moves of every position in a seeded pseudo-random \
-         order (`quiet_order=shuffled`; the same position always gets the same order, as from \
-         a fixed generator), one order per seed.\n\n",
+        "\n### The readings of 003's set-up\n\n\
+         The headline is the configuration 000 and 003 state: the presets (000's quiescence: \
+         material stand pat, no check detector; no draw test in the tree, as 003's listing has \
+         none). Two things in it are not known. \"No sorting\" means Ifrit's own generator \
+         order, which is not published. And 003 measured Ifrit b2_5 and prints positional \
+         scores (+0,27 …), while 000 describes b2_6's forced variant as material-only: the two \
+         versions may differ, and which stand pat 003's counts came from is not said, so we do \
+         not pick one. The sensitivity rows search the full evaluation in generation order and \
+         with the quiet moves of every position in a seeded pseudo-random order \
+         (`quiet_order=shuffled`; the same position always gets the same order, as from a \
+         fixed generator), one order per seed.\n\n",
     );
     out.push_str(&shuffled_table(r));
     out.push('\n');
-    out.push_str(&closest(r));
+    out.push_str(&sensitivity(r));
+    out.push('\n');
+    out.push_str(&half_move(r));
     out.push_str("\n![Killers: horizon leaves by depth](killers.svg)\n\n");
     out.push_str(DIFFERENCES);
     out
@@ -556,8 +362,6 @@ gap; what remains is the capture generation every leaf pays with quiescence on.\
 - **Scores and PVs differ** because the evaluations differ: Ifrit's is not published, and ours \
 is Michniewski's simplified evaluation. The horizon effect still shows without quiescence: the \
 score swings between depths 5 and 6, and the PV may end in a capture nobody answers.\n\
-- **The killer ratios depend on the unsorted order** (above): the worse the base order, the \
-more the killers recover. 003's claim that killers buy about a whole half-move holds with the \
-full evaluation (depth 9 with killers costs less than depth 8 without); with the presets' \
-material-only quiescence it does not, because there plain alpha-beta is already close to the \
-minimal tree.\n";
+- **The killer ratios depend on the unsorted order and on the stand pat** (above): the worse \
+the base order, the more the killers recover, so 003's ratios and its \"whole half-move\" are \
+read under each reading, in the tables above, and not from one of them.\n";

@@ -21,6 +21,7 @@
 mod chart;
 mod data;
 pub mod markdown;
+pub mod orders;
 
 pub use data::*;
 pub use markdown::{document_line, document_score};
@@ -90,14 +91,19 @@ fn timed_jobs(options: &Options) -> Vec<Job> {
 }
 
 /// The shuffled-order searches: each of 003's configurations under `shuffles` orders at
-/// depth 7 and `deep_shuffles` at depth 8 (one search to depth 8 gives both rows for the
-/// first `deep_shuffles` seeds).
+/// depth 7 and `deep_shuffles` at depth 8, the two killer configurations to depth 9 for
+/// those (003's half-move compares them with plain at depth 8). One search gives every depth
+/// of its seed.
 fn shuffled_jobs(options: &Options) -> Vec<Job> {
     let mut jobs = Vec::new();
     for seed in 1..=options.shuffles.max(options.deep_shuffles) {
         for preset in KILLER_PRESETS {
             let low = if seed <= options.shuffles { 7 } else { 8 };
-            let high = if seed <= options.deep_shuffles { 8 } else { 7 };
+            let high = match (seed <= options.deep_shuffles, preset) {
+                (false, _) => 7,
+                (true, "ifrit-plain") => 8,
+                (true, _) => 9,
+            };
             jobs.push(Job {
                 table: Table::Killers,
                 variant: format!("{preset}{FULL_EVAL}{SHUFFLED}"),
@@ -278,12 +284,10 @@ mod tests {
             .map(|d| row(d, d.variant.clone(), 0, 1.0))
             .collect();
         // Shuffled orders whose plain search is 1, 2, 3 times Ifrit's: killer ratios 1-3×
-        // Ifrit's, median 2×.
+        // Ifrit's, median 2×; the killers to depth 9 as Ifrit's, so the half-move ratio is
+        // Ifrit's 0.92 divided by the seed.
         for seed in 1..=3 {
-            for d in document_rows()
-                .iter()
-                .filter(|d| d.table == Table::Killers && d.depth <= 8)
-            {
+            for d in document_rows().iter().filter(|d| d.table == Table::Killers) {
                 let scale = if d.variant == "ifrit-plain" {
                     seed as f64
                 } else {
@@ -314,14 +318,30 @@ mod tests {
         let md = markdown::markdown(&r);
         assert!(
             md.contains(
-                "| 7 | 000's quiescence | 2.736.235 | 585.459 | **4.67×** | 520.250 | **5.26×** |"
+                "| 7 | stated: 000's quiescence | 2.736.235 | 585.459 | **4.67×** | 520.250 | **5.26×** |"
             ),
             "{md}"
         );
         assert!(md.contains("| 7 | Ifrit (003) | 2.736.235 | 585.459 | 4.67× | 520.250 | 5.26× |"));
         assert!(md.contains(
-            "| 8 | 3 shuffled orders: median [95% range] | 54.940.846 [27.470.423 – 82.411.269] | **17.44×**"
+            "| 8 | sensitivity: full evaluation, 3 shuffled orders: median [min – max] | 54.940.846 [27.470.423 – 82.411.269] | 17.44× [8.72 – 26.16] |"
         ), "{md}");
+        assert!(
+            md.contains(
+                "| full evaluation, 3 shuffled orders: median [min – max] | 0.46 [0.31 – 0.92] |"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains(
+                "What holds (killers): stated: 000's quiescence, generation order: holds (0.92); "
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains("shuffled orders: holds in 3 of 3 orders"),
+            "{md}"
+        );
         assert!(md.contains(
             "searchlab  5/5    00:05     4.865.609    973.121   +1,19  e2e4 e7e5 Ng1f3 Bf8e7 Nf3xe5"
         ), "{md}");
@@ -329,9 +349,12 @@ mod tests {
             md.contains("| 6 | 119.060.324 / 119.060.324 / - | 119.060.324 | yes |"),
             "{md}"
         );
-        assert!(md.contains("a ratio of 0.92 (Ifrit: 0.92)"), "{md}");
         assert!(
-            md.contains("Closest: **the presets (000's quiescence, generation order)**"),
+            md.contains("| Ifrit (003, its own order) | 0.92 | 0.61 |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("computed after all three readings had been searched"),
             "{md}"
         );
         let dir = std::env::temp_dir().join(format!("searchlab-repro-{}", std::process::id()));
