@@ -337,6 +337,101 @@ fn an_external_searchlab_in_fastchess_form_plays_the_in_process_games() {
 }
 
 #[test]
+fn node_and_time_odds_are_one_command() {
+    let dir = scratch("odds");
+    let openings = openings_file(&dir);
+    // Node odds with no match-level limit: every move within its own player's budget.
+    let output = searchlab()
+        .arg("match")
+        .args(["--variant", "name=small spec=classic nodes=400"])
+        .args(["--variant", "name=large spec=classic nodes=4000"])
+        .args(["--openings", openings.to_str().unwrap(), "--games", "4"])
+        .args([
+            "--out",
+            dir.join("nodes.jsonl").to_str().unwrap(),
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let file = read_match(&dir.join("nodes.jsonl")).unwrap();
+    assert_eq!(
+        file.header.as_ref().unwrap().control_of("large").control,
+        searchlab::harness::games::control::Control::Nodes(4000)
+    );
+    let mut most = [0, 0];
+    for game in file.pairs.iter().flat_map(|p| &p.games) {
+        for (ply, m) in game.moves.iter().enumerate() {
+            let label = if ply % 2 == 0 {
+                &game.white
+            } else {
+                &game.black
+            };
+            let side = usize::from(label == "large");
+            most[side] = most[side].max(m.nodes);
+        }
+    }
+    assert!(
+        most[0] <= 400 && most[1] <= 4000 && most[1] > 400,
+        "{most:?}"
+    );
+    // Time odds against an engine: each side's clock and increment in `go`, and a
+    // TimeControl tag per side in the PGN.
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let (log, pgn) = (dir.join("log.txt"), dir.join("time.pgn"));
+    let output = searchlab()
+        .arg("match")
+        .args(["--variant", "name=base spec=classic"])
+        .args(["--engine", &format!("name=quick cmd={exe} tc=1+0.05")])
+        .args(["--tc", "2+0.02", "--maxmoves", "6", "--games", "2"])
+        .args(["--openings", openings.to_str().unwrap()])
+        .args(["--out", dir.join("time.jsonl").to_str().unwrap()])
+        .args([
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ])
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let log = std::fs::read_to_string(log).unwrap();
+    let go = log.lines().find(|l| l.contains("> go wtime")).unwrap();
+    assert!(
+        go.contains("winc 20 binc 50") || go.contains("winc 50 binc 20"),
+        "{go}"
+    );
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    assert!(pgn.contains("[WhiteTimeControl \"2+0.02\"]\n[BlackTimeControl \"1+0.05\"]"));
+    assert!(pgn.contains("[WhiteTimeControl \"1+0.05\"]\n[BlackTimeControl \"2+0.02\"]"));
+    // `run` searches every player alike: a player's own limit is refused there.
+    let output = searchlab()
+        .args([
+            "run",
+            "--variant",
+            "name=a spec=classic tc=1",
+            "--depth",
+            "2",
+        ])
+        .args(["--suite", openings.to_str().unwrap()])
+        .args(["--out", dir.join("run.jsonl").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("tc= is a match's per-player limit"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_finished_match_extends_and_the_new_match_options_apply() {
     let dir = scratch("extend");
     run_match(&dir, "grown.jsonl", &["--games", "4"]);
@@ -582,6 +677,26 @@ fn bad_match_options_are_refused_with_the_reason() {
                 "elo0=2,elo1=1",
             ],
             "below",
+        ),
+        (
+            vec![
+                "--variant",
+                "name=a spec=classic nodes=100",
+                "--variant",
+                "plain",
+            ],
+            "player 'plain': no limit",
+        ),
+        (
+            vec![
+                "--variant",
+                "name=a spec=classic st=fast",
+                "--variant",
+                "plain",
+                "--nodes",
+                "100",
+            ],
+            "player 'a': st= is seconds per move",
         ),
     ] {
         let output = searchlab()

@@ -30,6 +30,7 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
             spec: spec.to_string(),
             config: configure(spec, None, 0).unwrap(),
             engine: None,
+            limits: Vec::new(),
         })
         .collect();
     Run {

@@ -1,9 +1,11 @@
 //! `searchlab match` and `searchlab sprt`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::harness::external;
-use crate::harness::games::control::{Adjudication, Control, DrawRule, ResignRule};
+use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::harness::games::control::{Control, PlayerControl, player_control};
 use crate::harness::games::game::Rules;
 use crate::harness::games::openings;
 use crate::harness::games::play::{MatchPlan, run_match};
@@ -19,15 +21,20 @@ const SPRT_GAMES_CAP: u64 = 20_000;
 /// Arguments of `searchlab match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// A player `[LABEL=]SPEC` of searchlab's own search, repeated. The first player (variant
-    /// or engine) is the baseline; each other plays it.
+    /// A player `[LABEL=]SPEC` of searchlab's own search, repeated, or in the engines' keyed
+    /// form `"name=LABEL spec=SPEC [tc=… st=… nodes=… depth=… timemargin=…]"` with limits of
+    /// its own (time or node odds). The first player (variant or engine) is the baseline; each
+    /// other plays it.
     #[arg(long = "variant", allow_hyphen_values = true)]
     pub variants: Vec<String>,
     /// An external UCI engine, repeated (players after the variants): `"name=dev cmd=./dev
-    /// args='-x 1' dir=PATH option.Hash=64"` (fastchess's form) or `[LABEL=]"COMMAND"`.
+    /// args='-x 1' dir=PATH option.Hash=64"` (fastchess's form, with the player's own `tc=`,
+    /// `st=` (seconds per move), `nodes=`, `depth=`, `timemargin=` if it has them) or
+    /// `[LABEL=]"COMMAND"`.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
-    /// Settings for every engine, `"option.NAME=VALUE ..."` (an engine's own option wins).
+    /// Settings for every player, `"option.NAME=VALUE tc=8+0.08 ..."`: options for every
+    /// engine, limits for every player (a player's own key wins).
     #[arg(long = "each")]
     pub each: Vec<String>,
     /// `NAME=VALUE` sent to every external engine with setoption, repeated (the same as
@@ -50,7 +57,9 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
     /// A game clock `MOVES/SECONDS+INC`, `SECONDS+INC` or `M:SS+INC` (e.g. `8+0.08`,
-    /// `0:10+0.1`); `inf` with --nodes or --depth.
+    /// `0:10+0.1`); `inf` with --nodes or --depth. The match's limits (this, --movetime,
+    /// --nodes, --depth) are every player's but a player's own `tc=`, `st=`, `nodes=`,
+    /// `depth=`; one of them is needed unless every player has its own.
     #[arg(long)]
     pub tc: Option<String>,
     /// A fixed time per move, milliseconds.
@@ -115,10 +124,10 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
     if let Some(path) = &args.log {
         external::log_to(path)?;
     }
-    let control = Control::from_options(args.tc.as_deref(), args.movetime, args.nodes, args.depth)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
-    let variants = players(args)?;
+    let (variants, base, own) = players(args)?;
+    let control = base.control;
     if !(1..=8192).contains(&args.hash) {
         return Err(format!("--hash must be 1..8192 MiB, got {}", args.hash));
     }
@@ -148,7 +157,8 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         rules: Rules {
             control,
             adjudication,
-            margin_ms: args.timemargin,
+            margin_ms: base.margin_ms,
+            own,
         },
         games,
         sprt,
@@ -165,11 +175,16 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         progress: !args.quiet,
     };
     eprintln!(
-        "{} pairing(s) against '{}', {} games each{}, {control}, {} openings from {}, concurrency {concurrency}",
+        "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",
         plan.variants.len() - 1,
         plan.variants[0].label,
         games,
         sprt.map_or(String::new(), |s| format!(" at most (SPRT {s})")),
+        plan.rules
+            .own
+            .iter()
+            .map(|(label, c)| format!(" ({label}: {})", c.control))
+            .collect::<String>(),
         plan.openings.len(),
         plan.openings_path
     );
@@ -204,10 +219,18 @@ fn games_per_pairing(games: Option<u64>, sprt: bool) -> Result<u64, String> {
     }
 }
 
-/// The players, each engine started once to check it speaks UCI: one that does not stops the
-/// match before its first game (a crash later in the match loses that game and the match
-/// goes on).
-fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
+/// The players of a match, the baseline's control (the match's) and the controls of the
+/// players that play under their own (time or node odds).
+type Players = (
+    Vec<results::Variant>,
+    PlayerControl,
+    BTreeMap<String, PlayerControl>,
+);
+
+/// The players with their controls, each engine started once to check it speaks UCI: one that
+/// does not stops the match before its first game (a crash later in the match loses that game
+/// and the match goes on).
+fn players(args: &MatchArgs) -> Result<Players, String> {
     if args.variants.is_empty() && args.engines.is_empty() {
         return Err(
             "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
@@ -224,6 +247,25 @@ fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }
+    let limits = [
+        args.tc.is_some(),
+        args.movetime.is_some(),
+        args.nodes.is_some(),
+        args.depth.is_some(),
+    ];
+    let given = limits
+        .contains(&true)
+        .then(|| Control::from_options(args.tc.as_deref(), args.movetime, args.nodes, args.depth))
+        .transpose()?;
+    let mut controls = Vec::new();
+    for v in &variants {
+        controls.push((
+            v.label.clone(),
+            player_control(&v.label, &v.limits, given, args.timemargin)?,
+        ));
+    }
+    let base = controls[0].1;
+    let own = controls.into_iter().filter(|(_, c)| *c != base).collect();
     for variant in &mut variants {
         if let Some(engine) = variant.engine.as_mut() {
             let name =
@@ -231,7 +273,7 @@ fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
             engine.name = Some(name);
         }
     }
-    Ok(variants)
+    Ok((variants, base, own))
 }
 
 /// `--openings-order` and `--openings-start` over `count` openings.

@@ -371,6 +371,13 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         args.ablation.as_deref(),
         &args.sweeps,
     )?;
+    if let Some(v) = variants.iter().find(|v| !v.limits.is_empty()) {
+        let (key, _) = &v.limits[0];
+        return Err(format!(
+            "player '{}': {key}= is a match's per-player limit; run searches every player under --depth, --movetime or --nodes",
+            v.label
+        ));
+    }
     // Each external engine once, before anything is written: a command that does not start
     // or does not speak UCI stops the run here, not position by position.
     for variant in &mut variants {

@@ -4,43 +4,46 @@
 //! form `[LABEL=]"COMMAND"` stays; `--uci-option NAME=VALUE` is `--each option.NAME=VALUE`.
 //!
 //! Keys: `name` (the label), `cmd` (the program), `args` (its arguments, quoted as a shell
-//! quotes them), `dir` (the directory it starts in), `option.NAME` (a `setoption`). The
-//! per-engine limits fastchess also takes there (`tc`, `st`, `nodes`, `depth`, `timemargin`)
-//! are refused with a reason: every player of a match plays under the match's limits.
+//! quotes them), `dir` (the directory it starts in), `option.NAME` (a `setoption`), and in
+//! `match` the player's own limits (`tc`, `st`, `nodes`, `depth`, `timemargin`: time or node
+//! odds). In-process players take the same form with `spec=` instead of `cmd=`:
+//! `--variant "name=fast spec=modern,-lmr tc=4+0.04"`.
 
 use super::external::EngineSpec;
 
 /// The keys an engine description may hold (besides `option.NAME`).
 const KEYS: &[&str] = &["name", "cmd", "args", "dir"];
 
-/// Per-engine limits fastchess accepts in an engine's description, not supported here.
-const LIMIT_KEYS: &[&str] = &["tc", "st", "nodes", "depth", "timemargin"];
+/// The keys of a player's own limits in its description (fastchess's): `tc`, `st` (seconds
+/// per move), `nodes`, `depth`, `timemargin` (ms); `games::control::player_control` reads them.
+pub const LIMIT_KEYS: &[&str] = &["tc", "st", "nodes", "depth", "timemargin"];
 
-/// One engine: its label and how to start it.
+/// One engine: its label, how to start it, and its own limits (`tc=` …, as given).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineArg {
     pub label: String,
     pub spec: EngineSpec,
+    pub limits: Vec<(String, String)>,
 }
 
-/// The `setoption` pairs of `--each` (its `option.NAME=VALUE` items) and of `--uci-option`.
-pub fn each_options(
-    each: &[String],
-    uci_options: &[String],
-) -> Result<Vec<(String, String)>, String> {
-    let mut options = Vec::new();
+/// What `--each` gives every player: `setoption` pairs (engines only) and limits.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Each {
+    pub options: Vec<(String, String)>,
+    pub limits: Vec<(String, String)>,
+}
+
+/// `--each` (its `option.NAME=VALUE` items and limits) and `--uci-option`.
+pub fn each_options(each: &[String], uci_options: &[String]) -> Result<Each, String> {
+    let mut out = Each::default();
     for text in each {
         for (key, value) in pairs(text).map_err(|e| format!("--each \"{text}\": {e}"))? {
             match key.strip_prefix("option.") {
-                Some(name) if !name.is_empty() => options.push((name.to_string(), value)),
-                _ if LIMIT_KEYS.contains(&key.as_str()) => {
-                    return Err(format!(
-                        "--each \"{text}\": {key}= is given once for every player with --tc, --movetime (st), --nodes, --depth or --timemargin"
-                    ));
-                }
+                Some(name) if !name.is_empty() => out.options.push((name.to_string(), value)),
+                _ if LIMIT_KEYS.contains(&key.as_str()) => out.limits.push((key, value)),
                 _ => {
                     return Err(format!(
-                        "--each \"{text}\": unknown key '{key}' (option.NAME=VALUE)"
+                        "--each \"{text}\": unknown key '{key}' (option.NAME=VALUE, tc=, st=, nodes=, depth=, timemargin=)"
                     ));
                 }
             }
@@ -50,16 +53,68 @@ pub fn each_options(
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| format!("--uci-option is NAME=VALUE, got '{text}'"))?;
-        options.push((name.to_string(), value.to_string()));
+        out.options.push((name.to_string(), value.to_string()));
     }
-    Ok(options)
+    Ok(out)
+}
+
+/// A player's own limits over `--each`'s: a key the player gives wins.
+fn with_each(own: Vec<(String, String)>, each: &[(String, String)]) -> Vec<(String, String)> {
+    let mut limits: Vec<(String, String)> = each
+        .iter()
+        .filter(|(key, _)| !own.iter().any(|(k, _)| k == key))
+        .cloned()
+        .collect();
+    limits.extend(own);
+    limits
+}
+
+/// An in-process player's label, SPEC and limits.
+pub type KeyedVariant = (String, String, Vec<(String, String)>);
+
+/// An in-process player in the keyed form, `name=LABEL spec=SPEC [tc=… st=… nodes=… depth=…
+/// timemargin=…]`, when `text` has a `spec=` word: (label, SPEC, limits over `--each`'s).
+pub fn keyed_variant(text: &str, each: &Each) -> Result<Option<KeyedVariant>, String> {
+    if !text
+        .split_whitespace()
+        .any(|word| word.starts_with("spec="))
+    {
+        return Ok(None);
+    }
+    let fail = |reason: String| format!("--variant \"{text}\": {reason}");
+    let (mut name, mut spec, mut limits) = (None, None, Vec::new());
+    for (key, value) in pairs(text).map_err(fail)? {
+        let slot = match key.as_str() {
+            "name" => &mut name,
+            "spec" => &mut spec,
+            limit if LIMIT_KEYS.contains(&limit) => {
+                limits.push((key, value));
+                continue;
+            }
+            other => {
+                return Err(fail(format!(
+                    "unknown key '{other}' (keys: name, spec, {})",
+                    LIMIT_KEYS.join(", ")
+                )));
+            }
+        };
+        if slot.replace(value).is_some() {
+            return Err(fail(format!("{key}= given twice")));
+        }
+    }
+    let spec = spec.unwrap_or_default();
+    Ok(Some((
+        name.unwrap_or_else(|| spec.clone()),
+        spec,
+        with_each(limits, &each.limits),
+    )))
 }
 
 /// One `--engine`: the fastchess form when it has a `cmd=` key, else `[LABEL=]"COMMAND"`.
 /// `each` are the options every engine gets; the engine's own options of the same name win.
-pub fn parse(text: &str, each: &[(String, String)]) -> Result<EngineArg, String> {
+pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
     let keyed = text.split_whitespace().any(|word| word.starts_with("cmd="));
-    let (label, command, dir, own) = if keyed {
+    let (label, command, dir, own, limits) = if keyed {
         keyed_form(text)?
     } else {
         let (label, command) = match text.split_once('=') {
@@ -71,12 +126,13 @@ pub fn parse(text: &str, each: &[(String, String)]) -> Result<EngineArg, String>
                 text.to_string(),
             ),
         };
-        (label, command, None, Vec::new())
+        (label, command, None, Vec::new(), Vec::new())
     };
     if command.trim().is_empty() {
         return Err(format!("--engine \"{text}\": no command"));
     }
     let mut options: Vec<(String, String)> = each
+        .options
         .iter()
         .filter(|(name, _)| !own.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)))
         .cloned()
@@ -90,15 +146,23 @@ pub fn parse(text: &str, each: &[(String, String)]) -> Result<EngineArg, String>
             name: None,
             dir,
         },
+        limits: with_each(limits, &each.limits),
     })
 }
 
-/// The fastchess form: (label, shell command, directory, own options).
-type Keyed = (String, String, Option<String>, Vec<(String, String)>);
+/// The fastchess form: (label, shell command, directory, own options, own limits).
+type Keyed = (
+    String,
+    String,
+    Option<String>,
+    Vec<(String, String)>,
+    Vec<(String, String)>,
+);
 
 fn keyed_form(text: &str) -> Result<Keyed, String> {
     let fail = |reason: String| format!("--engine \"{text}\": {reason}");
-    let (mut name, mut cmd, mut args, mut dir, mut options) = (None, None, None, None, Vec::new());
+    let (mut name, mut cmd, mut args, mut dir) = (None, None, None, None);
+    let (mut options, mut limits) = (Vec::new(), Vec::new());
     for (key, value) in pairs(text).map_err(fail)? {
         if let Some(option) = key.strip_prefix("option.") {
             if option.is_empty() {
@@ -113,14 +177,14 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
             "args" => &mut args,
             "dir" => &mut dir,
             limit if LIMIT_KEYS.contains(&limit) => {
-                return Err(fail(format!(
-                    "per-engine limits ({limit}=) are not supported: every player of a match plays under --tc, --movetime, --nodes or --depth"
-                )));
+                limits.push((key, value));
+                continue;
             }
             other => {
                 return Err(fail(format!(
-                    "unknown key '{other}' (keys: {}, option.NAME)",
-                    KEYS.join(", ")
+                    "unknown key '{other}' (keys: {}, option.NAME, {})",
+                    KEYS.join(", "),
+                    LIMIT_KEYS.join(", ")
                 )));
             }
         };
@@ -139,7 +203,7 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
         command.push(' ');
         command.push_str(&quote(&arg));
     }
-    Ok((label, command, dir, options))
+    Ok((label, command, dir, options, limits))
 }
 
 /// The `KEY=VALUE` items of a description.
@@ -233,33 +297,64 @@ mod tests {
             ("sf", "/usr/games/stockfish")
         );
         assert_eq!(e.spec.options, vec![("Hash".into(), "16".into())]);
-        let e = parse("/usr/games/ethereal-chess", &[]).unwrap();
+        let e = parse("/usr/games/ethereal-chess", &Each::default()).unwrap();
         assert_eq!(e.label, "/usr/games/ethereal-chess");
-        let e = parse("name=x cmd=/bin/engine", &[]).unwrap();
+        let e = parse("name=x cmd=/bin/engine", &Each::default()).unwrap();
         assert_eq!(
             (e.label.as_str(), e.spec.command.as_str()),
             ("x", "'/bin/engine'")
         );
-        assert_eq!(parse("cmd=/bin/engine", &[]).unwrap().label, "engine");
+        assert_eq!(
+            parse("cmd=/bin/engine", &Each::default()).unwrap().label,
+            "engine"
+        );
     }
 
     #[test]
     fn bad_descriptions_say_why() {
         for (text, says) in [
-            ("name=x cmd=./e tc=8+0.08", "per-engine limits (tc=)"),
             ("name=x cmd=./e colour=red", "unknown key 'colour'"),
             ("name=x cmd=./e cmd=./f", "cmd= given twice"),
             ("name=x cmd='./e", "not closed"),
             ("name=x cmd=./e option.=3", "option.NAME=VALUE"),
             ("name=x cmd=./e lonely", "'lonely' is not KEY=VALUE"),
         ] {
-            let err = parse(text, &[]).unwrap_err();
+            let err = parse(text, &Each::default()).unwrap_err();
             assert!(err.contains(says), "{text}: {err}");
         }
         assert!(
-            each_options(&["tc=8+0.08".into()], &[])
+            each_options(&["colour=red".into()], &[])
                 .unwrap_err()
-                .contains("--tc")
+                .contains("unknown key 'colour'")
+        );
+    }
+
+    /// Time or node odds: a player's own limits, over `--each`'s, in both forms.
+    #[test]
+    fn players_own_limits() {
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let each = each_options(&["option.Hash=16 tc=8+0.08 timemargin=50".into()], &[]).unwrap();
+        assert_eq!(each.options, vec![pair("Hash", "16")]);
+        assert_eq!(
+            each.limits,
+            vec![pair("tc", "8+0.08"), pair("timemargin", "50")]
+        );
+        let e = parse("name=dev cmd=./dev tc=4+0.04", &each).unwrap();
+        assert_eq!(
+            e.limits,
+            vec![pair("timemargin", "50"), pair("tc", "4+0.04")]
+        );
+        let (label, spec, limits) =
+            keyed_variant("name=fast spec=modern,-lmr nodes=5000", &Each::default())
+                .unwrap()
+                .unwrap();
+        assert_eq!((label.as_str(), spec.as_str()), ("fast", "modern,-lmr"));
+        assert_eq!(limits, vec![pair("nodes", "5000")]);
+        assert_eq!(keyed_variant("fast=modern,-lmr", &each).unwrap(), None);
+        assert!(
+            keyed_variant("spec=modern colour=red", &each)
+                .unwrap_err()
+                .contains("unknown key 'colour'")
         );
     }
 }

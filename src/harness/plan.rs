@@ -155,12 +155,27 @@ pub fn variants(
     ablation_mode: Option<&str>,
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
-    let specs: Vec<(String, String)> = if given.is_empty() && !engines.is_empty() {
-        Vec::new()
-    } else if given.is_empty() {
-        main_job()
-    } else {
-        given.iter().map(|v| labelled(v)).collect()
+    let each = super::engines::each_options(each, uci_options)?;
+    // A player's own limits (`match` only: time or node odds), by label; --each's for the rest.
+    let mut own_limits: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let mut specs: Vec<(String, String)> = Vec::new();
+    for text in given {
+        specs.push(match super::engines::keyed_variant(text, &each)? {
+            Some((label, spec, limits)) => {
+                own_limits.push((label.clone(), limits));
+                (label, spec)
+            }
+            None => labelled(text),
+        });
+    }
+    if given.is_empty() && engines.is_empty() {
+        specs = main_job();
+    }
+    let limits_of = |label: &str| {
+        own_limits
+            .iter()
+            .find(|(l, _)| l == label)
+            .map_or_else(|| each.limits.clone(), |(_, limits)| limits.clone())
     };
     let (specs, design) = designed(given, specs, ablation_mode, sweeps)?;
     let mut variants: Vec<Variant> = Vec::new();
@@ -175,13 +190,13 @@ pub fn variants(
         let config =
             spec::configure(&spec, None, 0).map_err(|e| format!("variant '{label}': {e}"))?;
         add(Variant {
+            limits: limits_of(&label),
             label,
             spec,
             config,
             engine: None,
         })?;
     }
-    let each = super::engines::each_options(each, uci_options)?;
     for text in engines {
         let engine = super::engines::parse(text, &each)?;
         add(Variant {
@@ -189,6 +204,7 @@ pub fn variants(
             spec: String::new(),
             config: SearchConfig::default(),
             engine: Some(engine.spec),
+            limits: engine.limits,
         })?;
     }
     Ok((variants, design))
@@ -210,10 +226,10 @@ fn designed(
         );
     }
     // The base of a design: the variant given, else `classic`.
+    let first = specs.first().cloned().filter(|_| !given.is_empty());
     let base = || -> (String, String) {
-        given
-            .first()
-            .map(|v| labelled(v))
+        first
+            .clone()
             .unwrap_or_else(|| ("classic".into(), "classic".into()))
     };
     Ok(match (ablation_mode, sweeps.is_empty()) {

@@ -2,10 +2,13 @@
 //! repetition, the fifty-move rule, insufficient material), or a player's failure (a flag
 //! fall, a crash, a hang, an illegal move: that side loses, with the reason), or adjudication.
 
+use std::collections::BTreeMap;
+
 use cozy_chess::{Color, Piece};
 use serde::{Deserialize, Serialize};
 
-use super::control::{Adjudication, Control, SideClock};
+use super::adjudication::Adjudication;
+use super::control::{Control, PlayerControl, SideClock};
 use super::openings::Opening;
 use super::player::{Failure, Player, Reply};
 use super::stats::Outcome;
@@ -132,18 +135,25 @@ fn rules_end(position: &Position, hashes: &[u64]) -> Option<End> {
     None
 }
 
-/// The `go` command for the side to move, with both clocks as UCI gives them.
-fn go_command(control: &Control, clocks: &[SideClock; 2], mover: Color) -> String {
-    match *control {
-        Control::Clock { moves, inc_ms, .. } => {
-            let mut go = format!(
-                "go wtime {} btime {} winc {inc_ms} binc {inc_ms}",
-                clocks[0].left_ms.max(0),
-                clocks[1].left_ms.max(0)
-            );
-            if let Some(m) = moves {
-                let made = clocks[mover as usize].moves;
-                go.push_str(&format!(" movestogo {}", m - made % m));
+/// The `go` command for the side to move, with both clocks as UCI gives them. Under time odds
+/// each side's own clock and increment; an opponent without a clock (a node or depth limit)
+/// is given the mover's.
+fn go_command(sides: &[PlayerControl; 2], clocks: &[SideClock; 2], mover: Color) -> String {
+    let m = mover as usize;
+    match sides[m].control {
+        Control::Clock { moves, .. } => {
+            let side = |c: usize| match sides[c].control {
+                Control::Clock { inc_ms, .. } => (clocks[c].left_ms.max(0), inc_ms),
+                _ => match sides[m].control {
+                    Control::Clock { inc_ms, .. } => (clocks[m].left_ms.max(0), inc_ms),
+                    _ => unreachable!("the mover has a clock"),
+                },
+            };
+            let ((wtime, winc), (btime, binc)) = (side(0), side(1));
+            let mut go = format!("go wtime {wtime} btime {btime} winc {winc} binc {binc}");
+            if let Some(period) = moves {
+                let made = clocks[m].moves;
+                go.push_str(&format!(" movestogo {}", period - made % period));
             }
             go
         }
@@ -154,12 +164,24 @@ fn go_command(control: &Control, clocks: &[SideClock; 2], mover: Color) -> Strin
 }
 
 /// The rules a match plays by.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     pub control: Control,
     pub adjudication: Adjudication,
     /// Time a move may overrun its clock before it counts as lost on time, ms.
     pub margin_ms: u64,
+    /// Players with limits of their own (time or node odds), by label.
+    pub own: BTreeMap<String, PlayerControl>,
+}
+
+impl Rules {
+    /// What the player labelled `label` plays under.
+    pub fn of(&self, label: &str) -> PlayerControl {
+        self.own.get(label).copied().unwrap_or(PlayerControl {
+            control: self.control,
+            margin_ms: self.margin_ms,
+        })
+    }
 }
 
 /// Play one game from `opening`: `players[0]` (labelled `labels[0]`) has White.
@@ -245,7 +267,8 @@ pub fn play(
         moves: Vec::new(),
         sides: Default::default(),
     };
-    let mut clocks = [SideClock::start(&rules.control); 2];
+    let sides = labels.map(|label| rules.of(label));
+    let mut clocks = sides.map(|side| SideClock::start(&side.control));
     let mut started = [false, false];
     let mut scores: Vec<Option<Score>> = Vec::new();
     let end = loop {
@@ -269,9 +292,10 @@ pub fn play(
                 break fail(failure);
             }
         }
-        let limits = clocks[index].limits(&rules.control);
-        let go = go_command(&rules.control, &clocks, mover);
-        let patience = clocks[index].patience_ms(&rules.control, rules.margin_ms);
+        let side = sides[index];
+        let limits = clocks[index].limits(&side.control);
+        let go = go_command(&sides, &clocks, mover);
+        let patience = clocks[index].patience_ms(&side.control, side.margin_ms);
         let reply = match players[index].think(
             &position,
             &opening.fen,
@@ -285,7 +309,7 @@ pub fn play(
         };
         let text = notation::uci(position.board(), reply.mv);
         record.note(index, &text, &reply);
-        if !clocks[index].charge(&rules.control, reply.elapsed_ms, rules.margin_ms) {
+        if !clocks[index].charge(&side.control, reply.elapsed_ms, side.margin_ms) {
             break flag_fall(&position, mover, labels[index]);
         }
         position.make(reply.mv);
@@ -340,6 +364,7 @@ mod tests {
             control,
             adjudication: Adjudication::default(),
             margin_ms: 0,
+            own: BTreeMap::new(),
         }
     }
 

@@ -1,5 +1,6 @@
 //! Games between variants and external engines: `searchlab match` and `searchlab sprt`.
 
+pub mod adjudication;
 pub mod charts;
 pub mod control;
 pub mod game;

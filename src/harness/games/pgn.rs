@@ -9,8 +9,7 @@ use std::fmt::Write as _;
 
 use cozy_chess::Board;
 
-use super::control::Control;
-use super::record::PairRecord;
+use super::record::{MatchHeader, PairRecord};
 use crate::engine::notation;
 use crate::engine::score::{MATE, MATE_BOUND, Score};
 use crate::harness::epd;
@@ -26,8 +25,9 @@ fn score_text(score: Score) -> String {
 }
 
 /// Write the pair's two games.
-pub fn write_pair(out: &mut String, pair: &PairRecord, control: &Control, date: &str) {
+pub fn write_pair(out: &mut String, pair: &PairRecord, header: &MatchHeader, date: &str) {
     for (number, game) in pair.games.iter().enumerate() {
+        let [white, black] = [&game.white, &game.black].map(|label| header.control_of(label));
         let start = pair.opening.board();
         let tags = [
             ("Event", "searchlab match".to_string()),
@@ -45,7 +45,13 @@ pub fn write_pair(out: &mut String, pair: &PairRecord, control: &Control, date: 
             let _ = writeln!(out, "[FEN \"{}\"]", pair.opening.fen);
             let _ = writeln!(out, "[SetUp \"1\"]");
         }
-        let _ = writeln!(out, "[TimeControl \"{}\"]", control.pgn_tag());
+        // Time odds as cutechess writes them: a tag per side when the two differ.
+        if white.control == black.control {
+            let _ = writeln!(out, "[TimeControl \"{}\"]", white.control.pgn_tag());
+        } else {
+            let _ = writeln!(out, "[WhiteTimeControl \"{}\"]", white.control.pgn_tag());
+            let _ = writeln!(out, "[BlackTimeControl \"{}\"]", black.control.pgn_tag());
+        }
         let _ = writeln!(out, "[Termination \"{}\"]", game.termination);
         let plies = pair.opening.moves.len() + game.moves.len();
         let _ = writeln!(out, "[PlyCount \"{plies}\"]");
@@ -54,7 +60,7 @@ pub fn write_pair(out: &mut String, pair: &PairRecord, control: &Control, date: 
         // Under fixed nodes or depth the games repeat exactly; their times do not, so they are
         // left out of the PGN (the results file keeps them).
         let time = |ms: u64| {
-            if control.deterministic() {
+            if white.control.deterministic() && black.control.deterministic() {
                 String::new()
             } else {
                 format!(" {:.3}s", ms as f64 / 1000.0)

@@ -53,6 +53,7 @@ impl MatchPlan {
             control: self.rules.control,
             adjudication: self.rules.adjudication,
             margin_ms: self.rules.margin_ms,
+            player_controls: self.rules.own.clone(),
             openings: self.openings_path.clone(),
             opening_count: self.openings.len(),
             opening_plies: self.opening_plies,
@@ -250,7 +251,7 @@ fn play_tasks(
             }
             if let Some(pgn_out) = pgn_file.as_mut() {
                 let mut text = String::new();
-                pgn::write_pair(&mut text, &pair, &header.control, &header.date[..10]);
+                pgn::write_pair(&mut text, &pair, header, &header.date[..10]);
                 use std::io::Write;
                 let _ = pgn_out.write_all(text.as_bytes());
             }
@@ -339,7 +340,7 @@ fn write_pgn(
     sorted.sort_by_key(|p| rank.get(&p.key()).copied().unwrap_or(usize::MAX));
     let mut text = String::new();
     for pair in sorted {
-        pgn::write_pair(&mut text, pair, &header.control, &header.date[..10]);
+        pgn::write_pair(&mut text, pair, header, &header.date[..10]);
     }
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }

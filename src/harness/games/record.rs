@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::control::{Adjudication, Control};
+use super::adjudication::Adjudication;
+use super::control::{Control, PlayerControl};
 use super::game::GameRecord;
 use super::openings::{Opening, OpeningOrder};
 use super::stats::{Outcome, Sprt};
@@ -30,11 +31,15 @@ pub struct MatchHeader {
     pub cores: usize,
     /// The players; the first is the baseline every other one plays.
     pub variants: Vec<Variant>,
+    /// The match's limit per move: every player's but those in `player_controls`.
     pub control: Control,
     #[serde(default)]
     pub adjudication: Adjudication,
     /// How far a move may overrun its time before it loses, ms.
     pub margin_ms: u64,
+    /// Players with limits of their own (time or node odds), by label.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub player_controls: BTreeMap<String, PlayerControl>,
     /// The openings file as given, and how many openings it holds.
     pub openings: String,
     pub opening_count: usize,
@@ -64,6 +69,17 @@ fn is_default_order(order: &OpeningOrder) -> bool {
 }
 
 impl MatchHeader {
+    /// What the player labelled `label` plays under.
+    pub fn control_of(&self, label: &str) -> PlayerControl {
+        self.player_controls
+            .get(label)
+            .copied()
+            .unwrap_or(PlayerControl {
+                control: self.control,
+                margin_ms: self.margin_ms,
+            })
+    }
+
     /// Two headers describe the same match (date, commit, cores and engines' names aside).
     pub fn same_match(&self, other: &MatchHeader) -> bool {
         let strip = |h: &MatchHeader| {

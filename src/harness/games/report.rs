@@ -37,8 +37,13 @@ impl MatchAnalysis {
     fn caption(&self) -> String {
         let h = &self.header;
         format!(
-            "{} · {} openings ({}) · searchlab {} · {}",
+            "{}{} · {} openings ({}) · searchlab {} · {}",
             h.control,
+            if h.player_controls.is_empty() {
+                ""
+            } else {
+                " (some players their own)"
+            },
             h.opening_count,
             Path::new(&h.openings)
                 .file_name()
@@ -154,7 +159,7 @@ fn markdown(analysis: &MatchAnalysis) -> String {
             h.missing.len()
         );
     }
-    let _ = writeln!(out, "- Control: {}", h.control);
+    out.push_str(&control_lines(h));
     let _ = writeln!(
         out,
         "- Openings: {} ({} openings{}), order seeded by {}",
@@ -230,6 +235,26 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         for w in &analysis.warnings {
             let _ = writeln!(out, "- {w}");
         }
+    }
+    out
+}
+
+/// The report's lines on the limits: the match's, and each player's own.
+fn control_lines(h: &MatchHeader) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "- Control: {}, time margin {} ms{}",
+        h.control,
+        h.margin_ms,
+        if h.player_controls.is_empty() {
+            ""
+        } else {
+            " (every player but those below)"
+        }
+    );
+    for (label, own) in &h.player_controls {
+        let _ = writeln!(out, "- {label} plays under its own control: {own}");
     }
     out
 }

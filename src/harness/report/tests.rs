@@ -21,6 +21,7 @@ fn header(labels: &[(&str, &str)]) -> Header {
                 spec: spec.to_string(),
                 config: SearchConfig::default(),
                 engine: None,
+                limits: Vec::new(),
             })
             .collect(),
         suites: vec!["suites/toy.epd".into()],

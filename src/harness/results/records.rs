@@ -25,6 +25,10 @@ pub struct Variant {
     /// An external UCI engine instead of searchlab's own search.
     #[serde(default)]
     pub engine: Option<external::EngineSpec>,
+    /// Its own limits as given (`tc=`, `st=`, `nodes=`, `depth=`, `timemargin=`: a match's time
+    /// or node odds); none when it plays under the match's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<(String, String)>,
 }
 
 /// Which part of the task list this process runs: `index` of `count` (1-based).
