@@ -7,6 +7,7 @@ pub mod fen;
 pub mod heuristics;
 pub mod movepick;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod perft;
 pub mod position;

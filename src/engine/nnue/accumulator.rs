@@ -1,0 +1,94 @@
+//! The hidden layer of both perspectives, kept up to date move by move: a move changes two to
+//! four pieces (a capture removes one, castling moves two, a promotion changes a type), so
+//! `after` adds and subtracts those rows only instead of summing all the pieces again.
+
+use cozy_chess::{Board, Color, Piece};
+
+use super::{HIDDEN, Network, feature};
+
+/// Each perspective's hidden sums, units of `QA`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pub white: [i16; HIDDEN],
+    pub black: [i16; HIDDEN],
+}
+
+impl Accumulator {
+    /// The accumulator of `board`, summed from scratch.
+    pub fn of(board: &Board, net: &Network) -> Accumulator {
+        let mut acc = Accumulator {
+            white: net.hidden_bias,
+            black: net.hidden_bias,
+        };
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    acc.apply(net, color, piece, square, true);
+                }
+            }
+        }
+        acc
+    }
+
+    /// The accumulator of `after`, one move (or null move) after `before`, whose accumulator
+    /// is `self`.
+    #[inline]
+    pub fn after(&self, net: &Network, before: &Board, after: &Board) -> Accumulator {
+        let mut acc = *self;
+        for color in [Color::White, Color::Black] {
+            // A side whose squares did not change lost no piece and changed no type (a
+            // promotion moves the pawn's square too).
+            if (before.colors(color) ^ after.colors(color)).is_empty() {
+                continue;
+            }
+            for piece in Piece::ALL {
+                let was = before.colored_pieces(color, piece);
+                let now = after.colored_pieces(color, piece);
+                for square in was & !now {
+                    acc.apply(net, color, piece, square, false);
+                }
+                for square in now & !was {
+                    acc.apply(net, color, piece, square, true);
+                }
+            }
+        }
+        acc
+    }
+
+    /// Add (or remove) one piece's rows in both perspectives.
+    #[inline]
+    fn apply(
+        &mut self,
+        net: &Network,
+        color: Color,
+        piece: Piece,
+        square: cozy_chess::Square,
+        add: bool,
+    ) {
+        let rows = [
+            (&mut self.white, feature(Color::White, color, piece, square)),
+            (&mut self.black, feature(Color::Black, color, piece, square)),
+        ];
+        for (half, index) in rows {
+            let row = &net.input[index];
+            if add {
+                half.iter_mut()
+                    .zip(row)
+                    .for_each(|(a, &w)| *a = a.wrapping_add(w));
+            } else {
+                half.iter_mut()
+                    .zip(row)
+                    .for_each(|(a, &w)| *a = a.wrapping_sub(w));
+            }
+        }
+    }
+
+    /// The side to move's half and the other side's.
+    #[inline]
+    pub fn halves(&self, side: Color) -> (&[i16; HIDDEN], &[i16; HIDDEN]) {
+        match side {
+            Color::White => (&self.white, &self.black),
+            Color::Black => (&self.black, &self.white),
+        }
+    }
+}

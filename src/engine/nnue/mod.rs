@@ -1,0 +1,52 @@
+//! NNUE: an efficiently updatable neural network evaluation (Yu Nasu, 2018; the form Stockfish
+//! adopted in 2020 and most engines of the field use since), ours end to end: inference here,
+//! data generation and training in the harness.
+//!
+//! The architecture is the community's common first net, `(768 → H) × 2 → 1`:
+//! - **Inputs**: 768 = 2 colours × 6 piece types × 64 squares, one per piece on the board, seen
+//!   from each side (`feature`): "ours" and "theirs" relative to the perspective, the board
+//!   mirrored vertically for Black, so one set of weights serves both sides.
+//! - **Accumulator**: each perspective's hidden layer of `HIDDEN` sums, kept up to date move by
+//!   move (`Accumulator::after` adds and subtracts only the rows of the pieces that moved).
+//! - **Output**: SCReLU (`clamp(x, 0, 1)²`) of the side to move's accumulator then the other
+//!   side's, a dot product with `2·HIDDEN` weights, plus a bias.
+//!
+//! Quantised as bullet's reference nets are (facts of the format, not its code): the hidden
+//! layer in units of `QA = 255`, the output weights in units of `QB = 64`, and the output scaled
+//! by `SCALE = 400` centipawns per unit, so a float net trained on `sigmoid(cp / 400)` targets
+//! reads in centipawns. The integer arithmetic is exact and deterministic.
+
+mod accumulator;
+pub mod network;
+
+pub use accumulator::Accumulator;
+pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, checksum};
+
+use cozy_chess::{Color, Piece, Square};
+
+/// Neurons per perspective in the hidden layer.
+pub const HIDDEN: usize = 128;
+/// Input features: 2 colours × 6 piece types × 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden-layer quantisation: the float 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// Output-weight quantisation: the float 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the float output (the trainer's sigmoid scale).
+pub const SCALE: i32 = 400;
+
+/// The input index of a `color` `piece` on `square` seen from `perspective`: pieces of the
+/// perspective's colour first, squares mirrored (rank 1 ↔ 8) for Black. The same numbering as
+/// the `bulletformat` trainers' 768 inputs, so nets and data carry over.
+#[inline]
+pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
+    let (relative, square) = if perspective == Color::White {
+        (usize::from(color != Color::White), square as usize)
+    } else {
+        (usize::from(color != Color::Black), square as usize ^ 56)
+    };
+    (relative * 6 + piece as usize) * 64 + square
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,159 @@
+//! A quantised network: its weights, the file format it is kept in, and the output layer.
+//!
+//! File format (little-endian), written by `searchlab train`:
+//! `b"SLNN"`, format version `u32` (1), `HIDDEN` as `u32`, then `i16` arrays: the input weights
+//! (`INPUTS` rows of `HIDDEN`, row = feature), the hidden biases (`HIDDEN`), the output weights
+//! (`2·HIDDEN`: side to move, then the other side), then the output bias as `i32`. Nothing
+//! follows. `checksum` is FNV-1a over the whole file, for provenance files to name.
+
+use super::{Accumulator, HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::engine::score::Score;
+
+/// The first four bytes of a network file.
+pub const FORMAT_MAGIC: &[u8; 4] = b"SLNN";
+const FORMAT_VERSION: u32 = 1;
+
+/// A quantised `(768 → HIDDEN) × 2 → 1` network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// Input weights, one row of `HIDDEN` per feature, in units of `QA`.
+    pub input: Box<[[i16; HIDDEN]; INPUTS]>,
+    /// Hidden biases, units of `QA`.
+    pub hidden_bias: [i16; HIDDEN],
+    /// Output weights: the side to move's half, then the other side's; units of `QB`.
+    pub output: [i16; 2 * HIDDEN],
+    /// Output bias, units of `QA · QB`.
+    pub output_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Network({HIDDEN} hidden, checksum {:016x})",
+            checksum(&self.to_bytes())
+        )
+    }
+}
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkError(pub String);
+
+impl std::fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The size of a network file in bytes.
+pub const FILE_BYTES: usize = 4 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+impl Network {
+    /// A network of zeros (its evaluation is 0 everywhere).
+    pub fn zeroed() -> Network {
+        Network {
+            input: vec![[0i16; HIDDEN]; INPUTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("INPUTS rows"),
+            hidden_bias: [0; HIDDEN],
+            output: [0; 2 * HIDDEN],
+            output_bias: 0,
+        }
+    }
+
+    /// Read a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let fail = |why: String| Err(NetworkError(why));
+        if bytes.len() < 12 || &bytes[..4] != FORMAT_MAGIC {
+            return fail("not a searchlab network (it does not start with SLNN)".into());
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        if word(4) != FORMAT_VERSION {
+            return fail(format!(
+                "network format {} (this searchlab reads 1)",
+                word(4)
+            ));
+        }
+        if word(8) as usize != HIDDEN {
+            return fail(format!(
+                "a network of {} hidden neurons (this searchlab is built for {HIDDEN})",
+                word(8)
+            ));
+        }
+        if bytes.len() != FILE_BYTES {
+            return fail(format!(
+                "{} bytes where a network has {FILE_BYTES}",
+                bytes.len()
+            ));
+        }
+        let mut at = 12;
+        let mut next = || {
+            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+            at += 2;
+            v
+        };
+        let mut net = Network::zeroed();
+        for row in net.input.iter_mut() {
+            row.iter_mut().for_each(|w| *w = next());
+        }
+        net.hidden_bias.iter_mut().for_each(|w| *w = next());
+        net.output.iter_mut().for_each(|w| *w = next());
+        net.output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        Ok(net)
+    }
+
+    /// The network as a file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FILE_BYTES);
+        out.extend_from_slice(FORMAT_MAGIC);
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let words = self
+            .input
+            .iter()
+            .flatten()
+            .chain(&self.hidden_bias)
+            .chain(&self.output);
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// The evaluation for the side to move, centipawns, from the accumulator's two halves
+    /// (`us`: the side to move's, `them`: the other's).
+    #[inline]
+    pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> Score {
+        // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB). The sum
+        // is kept in i64: 2·HIDDEN terms of up to 255² · 32767 would overflow i32.
+        let half = |acc: &[i16; HIDDEN], weights: &[i16]| -> i64 {
+            let mut sum = 0i64;
+            for (&a, &w) in acc.iter().zip(weights) {
+                let c = i32::from(a).clamp(0, QA);
+                sum += i64::from(c * c) * i64::from(w);
+            }
+            sum
+        };
+        let sum = half(us, &self.output[..HIDDEN]) + half(them, &self.output[HIDDEN..]);
+        // Back to units of QA · QB, add the bias, then to centipawns.
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as Score
+    }
+
+    /// The evaluation of an accumulator for `side` to move.
+    #[inline]
+    pub fn evaluate_for(&self, acc: &Accumulator, side: cozy_chess::Color) -> Score {
+        let (us, them) = acc.halves(side);
+        self.evaluate(us, them)
+    }
+}
+
+/// FNV-1a (64 bits) of `bytes`: the checksum a network's provenance file names.
+pub fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

@@ -1,0 +1,149 @@
+use cozy_chess::{Board, Color, Piece, Square};
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::*;
+
+/// A network of seeded random weights of a trained net's magnitudes.
+pub fn random_network(seed: u64) -> Network {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut small = |range: i32| (rng.next_u32() % (2 * range as u32 + 1)) as i32 - range;
+    let mut net = Network::zeroed();
+    for row in net.input.iter_mut() {
+        row.iter_mut().for_each(|w| *w = small(40) as i16);
+    }
+    net.hidden_bias
+        .iter_mut()
+        .for_each(|w| *w = small(60) as i16);
+    net.output.iter_mut().for_each(|w| *w = small(120) as i16);
+    net.output_bias = small(5000);
+    net
+}
+
+/// Thousands of random moves and take-backs: after every one, the accumulator kept move by
+/// move equals the one summed from scratch, and so does the evaluation.
+#[test]
+fn incremental_accumulators_equal_the_sums_from_scratch() {
+    let net = random_network(1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    let mut checked = 0;
+    for _game in 0..40 {
+        let mut boards = vec![Board::default()];
+        let mut stack = vec![Accumulator::of(&boards[0], &net)];
+        for _ in 0..200 {
+            let board = boards.last().unwrap().clone();
+            let mut moves = Vec::new();
+            board.generate_moves(|list| {
+                moves.extend(list);
+                false
+            });
+            let take_back = boards.len() > 1 && rng.next_u32() % 4 == 0;
+            if moves.is_empty() || take_back {
+                if boards.len() == 1 {
+                    break;
+                }
+                boards.pop();
+                stack.pop();
+            } else {
+                let mv = moves[rng.next_u32() as usize % moves.len()];
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                let acc = stack.last().unwrap().after(&net, &board, &after);
+                stack.push(acc);
+                boards.push(after);
+            }
+            let board = boards.last().unwrap();
+            let scratch = Accumulator::of(board, &net);
+            assert_eq!(stack.last().unwrap(), &scratch, "{board}");
+            let side = board.side_to_move();
+            assert_eq!(
+                net.evaluate_for(stack.last().unwrap(), side),
+                net.evaluate_for(&scratch, side)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
+/// The same position with colours swapped and the board mirrored evaluates the same for the
+/// side to move: each perspective sees its own pieces as "ours".
+#[test]
+fn the_evaluation_is_symmetric_under_colour_flip() {
+    let net = random_network(3);
+    let white: Board = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+        .parse()
+        .unwrap();
+    let black: Board = "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4"
+        .parse()
+        .unwrap();
+    let eval = |b: &Board| net.evaluate_for(&Accumulator::of(b, &net), b.side_to_move());
+    assert_eq!(eval(&white), eval(&black));
+    assert_ne!(eval(&white), 0);
+}
+
+#[test]
+fn features_number_each_piece_once_per_perspective() {
+    let mut seen = [[false; INPUTS]; 2];
+    for (p, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in Square::ALL {
+                    let f = feature(perspective, color, piece, square);
+                    assert!(!seen[p][f]);
+                    seen[p][f] = true;
+                }
+            }
+        }
+    }
+    // White's own pawn on e2 is Black's own pawn on e7, seen from each side.
+    assert_eq!(
+        feature(Color::White, Color::White, Piece::Pawn, Square::E2),
+        feature(Color::Black, Color::Black, Piece::Pawn, Square::E7)
+    );
+    assert_eq!(
+        feature(Color::White, Color::White, Piece::Pawn, Square::A1),
+        0
+    );
+    assert_eq!(
+        feature(Color::White, Color::Black, Piece::King, Square::H8),
+        INPUTS - 1
+    );
+}
+
+#[test]
+fn a_network_file_round_trips_and_bad_files_are_refused() {
+    let net = random_network(4);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), network::FILE_BYTES);
+    assert!(Network::from_bytes(&bytes).unwrap() == net);
+    assert_ne!(network::checksum(&bytes), network::checksum(&bytes[1..]));
+    let mut truncated = bytes.clone();
+    truncated.pop();
+    assert!(
+        Network::from_bytes(&truncated)
+            .unwrap_err()
+            .0
+            .contains("bytes")
+    );
+    assert!(Network::from_bytes(b"NOPE").unwrap_err().0.contains("SLNN"));
+    let mut other = bytes.clone();
+    other[8] = 64;
+    assert!(
+        Network::from_bytes(&other)
+            .unwrap_err()
+            .0
+            .contains("hidden")
+    );
+}
+
+/// The extreme accumulator and weights do not overflow: the output layer sums in i64.
+#[test]
+fn the_output_layer_cannot_overflow() {
+    let mut net = Network::zeroed();
+    net.output = [i16::MAX; 2 * HIDDEN];
+    let full = [i16::MAX; HIDDEN];
+    let cp = net.evaluate(&full, &full);
+    let expected = (2 * HIDDEN as i64 * 255 * 255 * i64::from(i16::MAX) / 255) * 400 / (255 * 64);
+    assert_eq!(i64::from(cp), expected);
+}
