@@ -120,6 +120,13 @@ enum Command {
         after_help = "Example: searchlab sprt --wdl 4307,8620,4063 --elo0 0 --elo1 3 --model logistic"
     )]
     Sprt(cli::SprtArgs),
+    /// Self-play games at a node limit per move, every scored position written with its score
+    /// and the game's result for NNUE training (the bulletformat layout; resumable, shardable,
+    /// the same file for any number of jobs).
+    #[command(
+        after_help = "Example: searchlab datagen --out data/gen1.bin --games 20000 --nodes 5000"
+    )]
+    Datagen(cli::DatagenArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset.
     #[command(after_help = "Example: searchlab heuristics")]
@@ -174,6 +181,7 @@ fn main() -> ExitCode {
         Some(Command::Merge { files, out }) => cli::merge(&files, &out),
         Some(Command::Match(args)) => cli::play_match(&args),
         Some(Command::Sprt(args)) => cli::sprt(&args),
+        Some(Command::Datagen(args)) => cli::datagen(&args),
         Some(Command::Heuristics) => {
             cli::list_heuristics();
             Ok(())

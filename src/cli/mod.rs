@@ -22,9 +22,11 @@ use crate::harness::{bench, plan, report, results, runner};
 mod audit;
 mod games;
 mod heuristics;
+mod nnue;
 pub use audit::audit_rate;
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
 pub use heuristics::list_heuristics;
+pub use nnue::{DatagenArgs, datagen};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {

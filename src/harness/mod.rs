@@ -8,6 +8,7 @@ pub mod epd;
 pub mod external;
 pub mod format;
 pub mod games;
+pub mod nnue;
 pub mod plan;
 pub mod plot;
 pub mod report;

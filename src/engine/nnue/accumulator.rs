@@ -4,7 +4,9 @@
 
 use cozy_chess::{Board, Color, Piece};
 
-use super::{HIDDEN, Network, feature};
+use super::features::{HIDDEN, feature};
+use super::network::Network;
+use crate::engine::score::Score;
 
 /// Each perspective's hidden sums, units of `QA`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +83,13 @@ impl Accumulator {
                     .for_each(|(a, &w)| *a = a.wrapping_sub(w));
             }
         }
+    }
+
+    /// The evaluation for `side` to move, centipawns.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, side: Color) -> Score {
+        let (us, them) = self.halves(side);
+        net.evaluate(us, them)
     }
 
     /// The side to move's half and the other side's.

@@ -17,36 +17,12 @@
 //! reads in centipawns. The integer arithmetic is exact and deterministic.
 
 mod accumulator;
+mod features;
 pub mod network;
 
 pub use accumulator::Accumulator;
+pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
 pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, checksum};
-
-use cozy_chess::{Color, Piece, Square};
-
-/// Neurons per perspective in the hidden layer.
-pub const HIDDEN: usize = 128;
-/// Input features: 2 colours × 6 piece types × 64 squares.
-pub const INPUTS: usize = 768;
-/// Hidden-layer quantisation: the float 1.0 is `QA`.
-pub const QA: i32 = 255;
-/// Output-weight quantisation: the float 1.0 is `QB`.
-pub const QB: i32 = 64;
-/// Centipawns per unit of the float output (the trainer's sigmoid scale).
-pub const SCALE: i32 = 400;
-
-/// The input index of a `color` `piece` on `square` seen from `perspective`: pieces of the
-/// perspective's colour first, squares mirrored (rank 1 ↔ 8) for Black. The same numbering as
-/// the `bulletformat` trainers' 768 inputs, so nets and data carry over.
-#[inline]
-pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
-    let (relative, square) = if perspective == Color::White {
-        (usize::from(color != Color::White), square as usize)
-    } else {
-        (usize::from(color != Color::Black), square as usize ^ 56)
-    };
-    (relative * 6 + piece as usize) * 64 + square
-}
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@
 //! (`2·HIDDEN`: side to move, then the other side), then the output bias as `i32`. Nothing
 //! follows. `checksum` is FNV-1a over the whole file, for provenance files to name.
 
-use super::{Accumulator, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::features::{HIDDEN, INPUTS, QA, QB, SCALE};
 use crate::engine::score::Score;
 
 /// The first four bytes of a network file.
@@ -141,13 +141,6 @@ impl Network {
         // Back to units of QA · QB, add the bias, then to centipawns.
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as Score
-    }
-
-    /// The evaluation of an accumulator for `side` to move.
-    #[inline]
-    pub fn evaluate_for(&self, acc: &Accumulator, side: cozy_chess::Color) -> Score {
-        let (us, them) = acc.halves(side);
-        self.evaluate(us, them)
     }
 }
 

@@ -57,8 +57,8 @@ fn incremental_accumulators_equal_the_sums_from_scratch() {
             assert_eq!(stack.last().unwrap(), &scratch, "{board}");
             let side = board.side_to_move();
             assert_eq!(
-                net.evaluate_for(stack.last().unwrap(), side),
-                net.evaluate_for(&scratch, side)
+                stack.last().unwrap().evaluate(&net, side),
+                scratch.evaluate(&net, side)
             );
             checked += 1;
         }
@@ -77,7 +77,7 @@ fn the_evaluation_is_symmetric_under_colour_flip() {
     let black: Board = "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4"
         .parse()
         .unwrap();
-    let eval = |b: &Board| net.evaluate_for(&Accumulator::of(b, &net), b.side_to_move());
+    let eval = |b: &Board| Accumulator::of(b, &net).evaluate(&net, b.side_to_move());
     assert_eq!(eval(&white), eval(&black));
     assert_ne!(eval(&white), 0);
 }

@@ -1,0 +1,120 @@
+//! `searchlab datagen` (and, with the trainer, `searchlab train`).
+
+use std::path::PathBuf;
+
+use crate::engine::eval::EvalKind;
+use crate::engine::spec;
+use crate::harness::games::openings;
+use crate::harness::nnue::datagen::{self, Plan, Progress, Provenance};
+use crate::harness::{plan, results};
+
+/// Arguments of `searchlab datagen`.
+#[derive(clap::Args, Debug)]
+pub struct DatagenArgs {
+    /// The data file (32 bytes a position, the bulletformat layout); `OUT.json` beside it
+    /// records what was played and how far, and a killed run resumes from it.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Games to play (of every shard).
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// The configuration that plays both sides, a SPEC.
+    #[arg(long, default_value = crate::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
+    pub heuristics: String,
+    /// The static evaluation that plays.
+    #[arg(long, value_enum, default_value_t = EvalKind::Full)]
+    pub eval: EvalKind,
+    /// Openings: EPD or PGN, as for `match`; game i starts from the i-th (cycling).
+    #[arg(long, default_value = "suites/openings.epd")]
+    pub openings: PathBuf,
+    /// Random legal moves played after each opening's book, drawn from the seed and the game.
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Seeds the random plies and every search.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Play only the games whose index is I-1 modulo N (`I/N`).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Games played at once (default: all cores); the file is the same for any number.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Transposition table of each side, MiB.
+    #[arg(long, default_value_t = 8)]
+    pub hash: usize,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `searchlab datagen`.
+pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
+    if args.nodes == 0 || args.games == 0 {
+        return Err("--nodes and --games must be at least 1".into());
+    }
+    if !(1..=4096).contains(&args.hash) {
+        return Err(format!("--hash must be 1..4096 MiB, got {}", args.hash));
+    }
+    let mut config = spec::parse(&args.heuristics)?;
+    config.eval = args.eval;
+    let openings = openings::read(&args.openings, None)?;
+    let plan = Plan {
+        out: args.out.clone(),
+        provenance: Provenance {
+            searchlab: env!("CARGO_PKG_VERSION").into(),
+            commit: results::git_commit(),
+            spec: args.heuristics.clone(),
+            config,
+            nodes: args.nodes,
+            openings: args.openings.display().to_string(),
+            opening_count: openings.len(),
+            random_plies: args.random_plies,
+            seed: args.seed,
+            games: args.games,
+            shard: args
+                .shard
+                .as_deref()
+                .map(results::Shard::parse)
+                .transpose()?,
+            hash_mb: args.hash,
+            progress: Progress::default(),
+        },
+        openings,
+        jobs: plan::jobs(args.jobs)?,
+        progress: !args.quiet,
+    };
+    eprintln!(
+        "datagen: {} games of {} ({:?} evaluation) at {} nodes a move, {} random plies after {} openings, {} at once, into {}",
+        args.games,
+        args.heuristics,
+        args.eval,
+        args.nodes,
+        args.random_plies,
+        plan.openings.len(),
+        plan.jobs,
+        args.out.display()
+    );
+    let done = datagen::run(&plan)?;
+    let scored = done.positions + done.in_check + done.tactical + done.mate;
+    println!(
+        "{} positions from {} games (W-D-L for White {}-{}-{}, {} games left out); of {scored} scored positions {} in check, {} with a capture or promotion best, {} with a mate score left out",
+        done.positions,
+        done.games_done,
+        done.white_wins,
+        done.draws,
+        done.white_losses,
+        done.games_skipped,
+        done.in_check,
+        done.tactical,
+        done.mate
+    );
+    eprintln!(
+        "data in {}, provenance in {}",
+        args.out.display(),
+        datagen::provenance_path(&args.out).display()
+    );
+    Ok(())
+}

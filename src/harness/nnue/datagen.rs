@@ -1,0 +1,409 @@
+//! `searchlab datagen`: self-play games of an in-process configuration at a node limit per
+//! move, each position the search scored written with its score and the game's result in the
+//! `bulletformat` layout (`format.rs`).
+//!
+//! - **Games.** Game `i` starts from opening `i` of the file (cycling), then `random_plies`
+//!   uniformly random legal moves drawn from (seed, i), so that games differ where the book
+//!   ends. Both sides are the same configuration with separate tables, cleared per game; each
+//!   move is one search of `nodes` nodes. Games end by the rules, or by adjudication (a side at
+//!   ±1000 cp for three moves each, both agreeing; a draw after move 40 when both sides scored
+//!   within ±10 cp for eight moves each; or after 300 moves each), as datagen runs commonly do.
+//! - **Positions kept.** Every position a search scored, except those in check, those whose best
+//!   move is a capture or a promotion (their score is the exchange's, not the position's), and
+//!   those with mate scores: the usual filters of the field's data generators.
+//! - **Deterministic and resumable.** A game is a function of (configuration, opening, seed, i),
+//!   and games are written in their order whatever the number of jobs, so the same command
+//!   gives the same file. `OUT.json` beside the data says what was played and how far: a killed
+//!   run resumes from the last whole game (the data past it is cut off), and a larger `--games`
+//!   extends a finished run. `--shard I/N` plays the games whose index is I-1 modulo N.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use cozy_chess::{Board, Move};
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+use super::format::{RECORD_BYTES, Record, WhiteResult};
+use crate::engine::config::SearchConfig;
+use crate::engine::moves::captured_piece;
+use crate::engine::score::MATE_BOUND;
+use crate::harness::epd;
+use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::harness::games::control::Control;
+use crate::harness::games::game::{GameRecord, Rules, play};
+use crate::harness::games::openings::Opening;
+use crate::harness::games::player::Player;
+use crate::harness::results::{Shard, Variant};
+
+/// What a data generation run is (everything that decides its games), and how far it got.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    pub searchlab: String,
+    pub commit: Option<String>,
+    /// The configuration that played, as a SPEC and in full.
+    pub spec: String,
+    pub config: SearchConfig,
+    /// Nodes per move.
+    pub nodes: u64,
+    pub openings: String,
+    pub opening_count: usize,
+    pub random_plies: u32,
+    pub seed: u64,
+    /// Games planned (of every shard).
+    pub games: u64,
+    pub shard: Option<Shard>,
+    /// Transposition table of each side, MiB.
+    pub hash_mb: usize,
+    /// Progress: games of this shard played and written, in order.
+    pub progress: Progress,
+}
+
+/// How far a run got, and what it kept.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Games of this shard written (the next one to write is the `games_done`-th of the shard).
+    pub games_done: u64,
+    /// Positions written.
+    pub positions: u64,
+    /// Positions scored but left out: in check, a capture or promotion as best move, a mate
+    /// score.
+    pub in_check: u64,
+    pub tactical: u64,
+    pub mate: u64,
+    /// Games left out whole: over during the random plies, or ended by a failure.
+    pub games_skipped: u64,
+    /// Games by result for White: wins, draws, losses.
+    pub white_wins: u64,
+    pub draws: u64,
+    pub white_losses: u64,
+}
+
+/// What `searchlab datagen` is asked to do.
+pub struct Plan {
+    pub out: PathBuf,
+    pub provenance: Provenance,
+    pub openings: Vec<Opening>,
+    pub jobs: usize,
+    pub progress: bool,
+}
+
+/// The sidecar file of a data file: `OUT.json`.
+pub fn provenance_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".json");
+    PathBuf::from(name)
+}
+
+/// The games of one shard, by global index.
+fn shard_games(p: &Provenance) -> Vec<u64> {
+    (0..p.games)
+        .filter(|i| {
+            p.shard
+                .is_none_or(|s| (*i as usize) % s.count == s.index - 1)
+        })
+        .collect()
+}
+
+/// The rules every data game is played under.
+fn rules(nodes: u64) -> Rules {
+    Rules {
+        control: Control::Nodes(nodes),
+        adjudication: Adjudication {
+            draw: Some(DrawRule {
+                movenumber: 40,
+                movecount: 8,
+                score: 10,
+            }),
+            resign: Some(ResignRule {
+                movecount: 3,
+                score: 1000,
+                twosided: true,
+            }),
+            max_moves: Some(300),
+        },
+        margin_ms: 0,
+        own: BTreeMap::new(),
+    }
+}
+
+/// Game `index`'s opening: the file's `index`-th (cycling) with `plies` random moves drawn
+/// from (seed, index) after its book; `None` when the game is over before they are played.
+fn opening_of(p: &Provenance, openings: &[Opening], index: u64) -> Option<Opening> {
+    let base = &openings[(index % openings.len() as u64) as usize];
+    let mut rng =
+        Xoshiro256PlusPlus::seed_from_u64(p.seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut board = base.board();
+    for mv in base.book() {
+        board.play_unchecked(mv);
+    }
+    let mut moves = base.moves.clone();
+    for _ in 0..p.random_plies {
+        let mut legal: Vec<Move> = Vec::new();
+        board.generate_moves(|list| {
+            legal.extend(list);
+            false
+        });
+        if legal.is_empty() {
+            return None;
+        }
+        let mv = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        moves.push(crate::engine::notation::uci(&board, mv));
+        board.play_unchecked(mv);
+    }
+    let mut any = false;
+    board.generate_moves(|_| {
+        any = true;
+        true
+    });
+    any.then(|| Opening {
+        line: base.line,
+        fen: base.fen.clone(),
+        moves,
+    })
+}
+
+/// One game's records, and what was left out.
+struct GameData {
+    records: Vec<Record>,
+    counts: Progress,
+}
+
+/// Play game `index` and keep its positions.
+fn game_data(
+    p: &Provenance,
+    openings: &[Opening],
+    players: &mut [Player; 2],
+    index: u64,
+) -> GameData {
+    let mut counts = Progress {
+        games_done: 1,
+        ..Progress::default()
+    };
+    let Some(opening) = opening_of(p, openings, index) else {
+        counts.games_skipped = 1;
+        return GameData {
+            records: Vec::new(),
+            counts,
+        };
+    };
+    let [white, black] = players;
+    let game: GameRecord = play(
+        &opening,
+        [white, black],
+        ["white", "black"],
+        &rules(p.nodes),
+    );
+    let white_result: WhiteResult = match game.result.as_str() {
+        "1-0" => 2,
+        "0-1" => 0,
+        _ => 1,
+    };
+    if game.termination == "abandoned" || game.termination == "rules infraction" {
+        counts.games_skipped = 1;
+        return GameData {
+            records: Vec::new(),
+            counts,
+        };
+    }
+    match white_result {
+        2 => counts.white_wins = 1,
+        0 => counts.white_losses = 1,
+        _ => counts.draws = 1,
+    }
+    let mut board: Board = opening.board();
+    for mv in opening.book() {
+        board.play_unchecked(mv);
+    }
+    let mut records = Vec::new();
+    for m in &game.moves {
+        let Ok(mv) = epd::parse_move(&board, &m.mv) else {
+            break;
+        };
+        match m.score {
+            None => {}
+            Some(_) if !board.checkers().is_empty() => counts.in_check += 1,
+            Some(_) if captured_piece(&board, mv).is_some() || mv.promotion.is_some() => {
+                counts.tactical += 1
+            }
+            Some(score) if score.abs() >= MATE_BOUND => counts.mate += 1,
+            Some(score) => {
+                let score = score.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                records.push(Record::new(&board, score, white_result));
+            }
+        }
+        board.play_unchecked(mv);
+    }
+    counts.positions = records.len() as u64;
+    GameData { records, counts }
+}
+
+impl Progress {
+    fn add(&mut self, other: &Progress) {
+        self.games_done += other.games_done;
+        self.positions += other.positions;
+        self.in_check += other.in_check;
+        self.tactical += other.tactical;
+        self.mate += other.mate;
+        self.games_skipped += other.games_skipped;
+        self.white_wins += other.white_wins;
+        self.draws += other.draws;
+        self.white_losses += other.white_losses;
+    }
+}
+
+/// Write the sidecar atomically (a temporary file renamed over it).
+fn save(path: &Path, provenance: &Provenance) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(provenance).map_err(|e| e.to_string())? + "\n";
+    let temp = path.with_extension("json.tmp");
+    std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
+    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The run to continue: the sidecar's progress when it describes the same run, after cutting
+/// the data file back to its last whole game.
+fn resume(plan: &Plan) -> Result<Progress, String> {
+    let sidecar = provenance_path(&plan.out);
+    if !sidecar.exists() {
+        if plan.out.exists() && std::fs::metadata(&plan.out).map_or(0, |m| m.len()) > 0 {
+            return Err(format!(
+                "{} exists without its {}: choose another --out",
+                plan.out.display(),
+                sidecar.display()
+            ));
+        }
+        return Ok(Progress::default());
+    }
+    let text =
+        std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?;
+    let found: Provenance = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
+    // The same run, or the same run extended by a larger --games (a shard's games are a
+    // prefix of its games under any larger count).
+    let strip = |p: &Provenance| Provenance {
+        progress: Progress::default(),
+        searchlab: String::new(),
+        games: 0,
+        ..p.clone()
+    };
+    if strip(&found) != strip(&plan.provenance) {
+        return Err(format!(
+            "{} holds another run (configuration, nodes, openings, seed, shard or build differ): resume it with the same command and build, or choose another --out",
+            sidecar.display()
+        ));
+    }
+    if found.progress.games_done > shard_games(&plan.provenance).len() as u64 {
+        return Err(format!(
+            "{} has played {} games, more than --games {} leaves this shard",
+            sidecar.display(),
+            found.progress.games_done,
+            plan.provenance.games
+        ));
+    }
+    let whole = found.progress.positions * RECORD_BYTES as u64;
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&plan.out)
+        .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    let len = file.metadata().map_err(|e| e.to_string())?.len();
+    if len < whole {
+        return Err(format!(
+            "{} holds {len} bytes, fewer than the {whole} its {} counts: the data was cut; choose another --out",
+            plan.out.display(),
+            sidecar.display()
+        ));
+    }
+    file.set_len(whole)
+        .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    Ok(found.progress)
+}
+
+/// Run the plan: play the shard's games not yet written, `jobs` at once, writing them in order.
+pub fn run(plan: &Plan) -> Result<Progress, String> {
+    let mut progress = resume(plan)?;
+    let sidecar = provenance_path(&plan.out);
+    let games = shard_games(&plan.provenance);
+    let todo: Vec<u64> = games
+        .iter()
+        .skip(progress.games_done as usize)
+        .copied()
+        .collect();
+    let mut file: File = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&plan.out)
+        .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    let mut provenance = plan.provenance.clone();
+    provenance.progress = progress.clone();
+    save(&sidecar, &provenance)?;
+    let bar = if plan.progress {
+        indicatif::ProgressBar::new(games.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games {elapsed_precise} (eta {eta})  {msg}",
+        )
+        .expect("valid template"),
+    );
+    bar.set_position(progress.games_done);
+    let next = AtomicU64::new(0);
+    let variant = Variant {
+        label: "datagen".into(),
+        spec: plan.provenance.spec.clone(),
+        config: plan.provenance.config,
+        engine: None,
+        limits: Vec::new(),
+    };
+    let (send, receive) = mpsc::channel::<(usize, GameData)>();
+    let outcome: Result<(), String> = std::thread::scope(|scope| {
+        for _ in 0..plan.jobs.max(1) {
+            let send = send.clone();
+            let (next, todo, variant) = (&next, &todo, &variant);
+            scope.spawn(move || {
+                let mut players = [
+                    Player::of(variant, plan.provenance.hash_mb, plan.provenance.seed),
+                    Player::of(variant, plan.provenance.hash_mb, plan.provenance.seed),
+                ];
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst) as usize;
+                    let Some(&index) = todo.get(k) else { break };
+                    let data = game_data(&plan.provenance, &plan.openings, &mut players, index);
+                    if send.send((k, data)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Write the games in their order as they arrive.
+        let mut waiting: BTreeMap<usize, GameData> = BTreeMap::new();
+        let mut written = 0usize;
+        for (k, data) in receive {
+            waiting.insert(k, data);
+            while let Some(data) = waiting.remove(&written) {
+                let bytes: Vec<u8> = data.records.iter().flat_map(|r| r.bytes).collect();
+                file.write_all(&bytes)
+                    .and_then(|()| file.flush())
+                    .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+                progress.add(&data.counts);
+                provenance.progress = progress.clone();
+                save(&sidecar, &provenance)?;
+                written += 1;
+                bar.set_position(progress.games_done);
+                bar.set_message(format!("{} positions", progress.positions));
+            }
+        }
+        Ok(())
+    });
+    bar.finish_and_clear();
+    outcome.map(|()| progress)
+}

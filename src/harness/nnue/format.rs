@@ -1,0 +1,167 @@
+//! The training data format: the `bulletformat` crate's `ChessBoard`, 32 bytes a position, so
+//! that the data `searchlab datagen` writes trains in the community's trainers (bullet) as well
+//! as in `searchlab train`. The layout, as that crate defines it (little-endian):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0–7 | occupancy, `u64`, bit = square (a1 = 0), the board seen from the side to move: mirrored (square ^ 56) when Black is to move |
+//! | 8–23 | one nibble per occupied square in ascending square order, low nibble first: `colour << 3 \| piece`, colour 0 = the side to move's, piece 0–5 = pawn, knight, bishop, rook, queen, king |
+//! | 24–25 | score, `i16`, centipawns for the side to move |
+//! | 26 | result for the side to move: 0 loss, 1 draw, 2 win |
+//! | 27 | the side to move's king square (in the mirrored frame) |
+//! | 28 | the other king's square, seen from the other side (mirrored again) |
+//! | 29–31 | zero |
+
+use cozy_chess::{Board, Color, Piece};
+
+use crate::engine::nnue::INPUTS;
+
+/// Bytes a position.
+pub const RECORD_BYTES: usize = 32;
+
+/// One position of the training data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub bytes: [u8; RECORD_BYTES],
+}
+
+/// A game's result for White: 2 win, 1 draw, 0 loss.
+pub type WhiteResult = u8;
+
+impl Record {
+    /// `board` with its search score (`score`, for the side to move) and the game's result for
+    /// White.
+    pub fn new(board: &Board, score: i16, white_result: WhiteResult) -> Record {
+        let stm = board.side_to_move();
+        let flip = |square: usize| {
+            if stm == Color::Black {
+                square ^ 56
+            } else {
+                square
+            }
+        };
+        let mut pieces: Vec<(usize, u8)> = Vec::with_capacity(32);
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    let relative = u8::from(color != stm);
+                    pieces.push((flip(square as usize), (relative << 3) | piece as u8));
+                }
+            }
+        }
+        pieces.sort_unstable();
+        let mut bytes = [0u8; RECORD_BYTES];
+        let occupancy = pieces.iter().fold(0u64, |occ, &(sq, _)| occ | 1 << sq);
+        bytes[..8].copy_from_slice(&occupancy.to_le_bytes());
+        for (i, &(_, nibble)) in pieces.iter().enumerate().take(32) {
+            bytes[8 + i / 2] |= nibble << (4 * (i & 1));
+        }
+        bytes[24..26].copy_from_slice(&score.to_le_bytes());
+        bytes[26] = if stm == Color::White {
+            white_result
+        } else {
+            2 - white_result
+        };
+        bytes[27] = flip(board.king(stm) as usize) as u8;
+        bytes[28] = (flip(board.king(!stm) as usize) ^ 56) as u8;
+        Record { bytes }
+    }
+
+    /// Score for the side to move, centipawns.
+    pub fn score(&self) -> i16 {
+        i16::from_le_bytes([self.bytes[24], self.bytes[25]])
+    }
+
+    /// Result for the side to move, 0 (loss), 0.5 or 1 (win).
+    pub fn result(&self) -> f32 {
+        f32::from(self.bytes[26]) / 2.0
+    }
+
+    /// The active inputs of both perspectives (side to move's, then the other side's), in the
+    /// numbering of `engine::nnue::feature`; `count` of each.
+    pub fn features(&self, stm: &mut [u16; 32], ntm: &mut [u16; 32]) -> usize {
+        let mut occupancy = u64::from_le_bytes(self.bytes[..8].try_into().expect("8 bytes"));
+        let mut n = 0;
+        while occupancy != 0 && n < 32 {
+            let square = occupancy.trailing_zeros() as usize;
+            occupancy &= occupancy - 1;
+            let nibble = usize::from((self.bytes[8 + n / 2] >> (4 * (n & 1))) & 0xf);
+            let (colour, piece) = (nibble >> 3, nibble & 7);
+            stm[n] = ((colour * 6 + piece) * 64 + square) as u16;
+            ntm[n] = (((colour ^ 1) * 6 + piece) * 64 + (square ^ 56)) as u16;
+            debug_assert!((stm[n] as usize) < INPUTS && (ntm[n] as usize) < INPUTS);
+            n += 1;
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::nnue::feature;
+
+    /// The record's features are the inference's features of the same board, for either side
+    /// to move, and the score and result read back from the side to move.
+    #[test]
+    fn records_hold_the_inference_features() {
+        for (fen, white_result) in [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                2,
+            ),
+            (
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+                2,
+            ),
+            ("8/8/4k3/8/2Q5/8/8/4K3 b - - 0 1", 1),
+        ] {
+            let board: Board = fen.parse().unwrap();
+            let record = Record::new(&board, -37, white_result);
+            assert_eq!(record.score(), -37);
+            let expected_result = if board.side_to_move() == Color::White {
+                f32::from(white_result) / 2.0
+            } else {
+                1.0 - f32::from(white_result) / 2.0
+            };
+            assert_eq!(record.result(), expected_result);
+            let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+            let n = record.features(&mut stm, &mut ntm);
+            let mut want_stm = Vec::new();
+            let mut want_ntm = Vec::new();
+            let side = board.side_to_move();
+            for color in [Color::White, Color::Black] {
+                for piece in Piece::ALL {
+                    for square in board.colored_pieces(color, piece) {
+                        want_stm.push(feature(side, color, piece, square) as u16);
+                        want_ntm.push(feature(!side, color, piece, square) as u16);
+                    }
+                }
+            }
+            let (mut got_stm, mut got_ntm) = (stm[..n].to_vec(), ntm[..n].to_vec());
+            for v in [&mut got_stm, &mut got_ntm, &mut want_stm, &mut want_ntm] {
+                v.sort_unstable();
+            }
+            assert_eq!((got_stm, got_ntm), (want_stm, want_ntm), "{fen}");
+        }
+    }
+
+    /// The start position, byte for byte as the bulletformat layout places it: sixteen pieces
+    /// on ranks 1–2 and 7–8, the king squares e1 and e8 seen from each side (e1 = 4).
+    #[test]
+    fn the_start_position_byte_for_byte() {
+        let r = Record::new(&Board::default(), 25, 1);
+        assert_eq!(
+            u64::from_le_bytes(r.bytes[..8].try_into().unwrap()),
+            0xffff_0000_0000_ffff
+        );
+        // a1 rook (3), b1 knight (1): the first byte holds both, low nibble first.
+        assert_eq!(r.bytes[8], 0x13);
+        // The other side's pawns on a7 and b7 (colour bit set: 8), then its a8 rook (11) and
+        // b8 knight (9).
+        assert_eq!(r.bytes[16], 0x88);
+        assert_eq!(r.bytes[20], 0x9b);
+        assert_eq!((r.bytes[26], r.bytes[27], r.bytes[28]), (1, 4, 4));
+        assert_eq!(&r.bytes[29..], &[0, 0, 0]);
+    }
+}
