@@ -127,6 +127,13 @@ enum Command {
         after_help = "Example: searchlab datagen --out data/gen1.bin --games 20000 --nodes 5000"
     )]
     Datagen(cli::DatagenArgs),
+    /// Train an NNUE on datagen's positions: our own CPU trainer (AdamW, a validation split,
+    /// a checkpoint after every epoch, a loss chart); writes the quantised network the engine
+    /// reads.
+    #[command(
+        after_help = "Example: searchlab train --data data/gen1.bin --out nets/gen1.nnue --epochs 20"
+    )]
+    Train(cli::TrainArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset.
     #[command(after_help = "Example: searchlab heuristics")]
@@ -182,6 +189,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => cli::play_match(&args),
         Some(Command::Sprt(args)) => cli::sprt(&args),
         Some(Command::Datagen(args)) => cli::datagen(&args),
+        Some(Command::Train(args)) => cli::train(&args),
         Some(Command::Heuristics) => {
             cli::list_heuristics();
             Ok(())

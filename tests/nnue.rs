@@ -58,3 +58,47 @@ fn datagen_is_deterministic_resumable_and_extendable() {
     assert!(String::from_utf8_lossy(&other.stderr).contains("holds another run"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn train(data: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(["train", "--data", data.to_str().unwrap()])
+        .args(["--out", out.to_str().unwrap(), "--quiet"])
+        .args(["--epochs", "3", "--batch", "256", "--lr", "0.01"])
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn training_is_the_same_for_any_thread_count_and_lowers_the_loss() {
+    let dir = scratch("train");
+    let data = dir.join("data.bin");
+    ok(datagen(&data, &["--games", "16"]));
+    let (one, two) = (dir.join("one.nnue"), dir.join("two.nnue"));
+    ok(train(&data, &one, &["--threads", "1"]));
+    ok(train(&data, &two, &["--threads", "2"]));
+    let net = std::fs::read(&one).unwrap();
+    assert_eq!(net, std::fs::read(&two).unwrap(), "threads change nothing");
+    assert!(searchlab::engine::nnue::Network::from_bytes(&net).is_ok());
+    let log: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("one.nnue.train/train.json")).unwrap(),
+    )
+    .unwrap();
+    let epochs = log["epochs"].as_array().unwrap();
+    assert_eq!(epochs.len(), 3);
+    let loss = |i: usize| epochs[i]["train_loss"].as_f64().unwrap();
+    assert!(loss(2) < loss(0), "{} -> {}", loss(0), loss(2));
+    assert!(dir.join("one.nnue.train/loss.svg").is_file());
+    // The same command again resumes a finished run: nothing to do, the same network.
+    ok(train(&data, &one, &["--threads", "2"]));
+    assert_eq!(net, std::fs::read(&one).unwrap());
+    // Other settings on the same checkpoint are refused; a cut data file is refused by name.
+    let other = train(&data, &one, &["--lambda", "0.5"]);
+    assert!(String::from_utf8_lossy(&other.stderr).contains("other data or settings"));
+    let mut cut = std::fs::read(&data).unwrap();
+    cut.pop();
+    std::fs::write(dir.join("cut.bin"), cut).unwrap();
+    let refused = train(&dir.join("cut.bin"), &dir.join("cut.nnue"), &[]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cut.bin"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -26,7 +26,7 @@ mod nnue;
 pub use audit::audit_rate;
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
 pub use heuristics::list_heuristics;
-pub use nnue::{DatagenArgs, datagen};
+pub use nnue::{DatagenArgs, TrainArgs, datagen, train};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {

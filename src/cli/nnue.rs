@@ -1,4 +1,4 @@
-//! `searchlab datagen` (and, with the trainer, `searchlab train`).
+//! `searchlab datagen` and `searchlab train`.
 
 use std::path::PathBuf;
 
@@ -115,6 +115,114 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         "data in {}, provenance in {}",
         args.out.display(),
         datagen::provenance_path(&args.out).display()
+    );
+    Ok(())
+}
+
+/// Arguments of `searchlab train`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Data files written by `datagen`, repeated.
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// The network file to write (after every epoch).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The directory of the checkpoint, `train.json` and `loss.svg` [default: OUT.train].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    #[arg(long, default_value_t = 20)]
+    pub epochs: u32,
+    /// Positions per AdamW step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// AdamW's learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// The learning rate is multiplied by --lr-drop after this share of the epochs.
+    #[arg(long, default_value_t = 0.75)]
+    pub drop_at: f32,
+    #[arg(long, default_value_t = 0.1)]
+    pub lr_drop: f32,
+    /// AdamW's decoupled weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    pub weight_decay: f32,
+    /// Weight of the game's result in the target; the rest is the search's score.
+    #[arg(long, default_value_t = 0.25)]
+    pub lambda: f32,
+    /// Centipawns per unit of the sigmoid that makes scores expected scores.
+    #[arg(long, default_value_t = 400.0)]
+    pub scale: f32,
+    /// Share of the positions held out for validation.
+    #[arg(long, default_value_t = 0.02)]
+    pub validation: f64,
+    /// Seeds the initial weights, the split and every epoch's order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (default: all cores); the numbers do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `searchlab train`.
+pub fn train(args: &TrainArgs) -> Result<(), String> {
+    use crate::harness::nnue::model::{AdamWSettings, LossShape};
+    use crate::harness::nnue::train::{self, Settings};
+    if args.epochs == 0 || args.batch == 0 {
+        return Err("--epochs and --batch must be at least 1".into());
+    }
+    if !(0.0..=1.0).contains(&args.lambda) || !(0.0..1.0).contains(&args.validation) {
+        return Err("--lambda is within 0..=1 and --validation within 0..1".into());
+    }
+    if !(args.lr > 0.0 && args.scale > 0.0 && args.lr.is_finite() && args.scale.is_finite()) {
+        return Err("--lr and --scale must be positive".into());
+    }
+    let dir = args.dir.clone().unwrap_or_else(|| {
+        let mut name = args.out.as_os_str().to_owned();
+        name.push(".train");
+        PathBuf::from(name)
+    });
+    let plan = train::Plan {
+        data: args.data.clone(),
+        out: args.out.clone(),
+        dir: dir.clone(),
+        settings: Settings {
+            epochs: args.epochs,
+            batch: args.batch,
+            lr: args.lr,
+            drop_at: args.drop_at,
+            lr_drop: args.lr_drop,
+            shape: LossShape {
+                lambda: args.lambda,
+                scale: args.scale,
+            },
+            adamw: AdamWSettings {
+                decay: args.weight_decay,
+                ..AdamWSettings::default()
+            },
+            validation: args.validation,
+            seed: args.seed,
+        },
+        threads: plan::jobs(args.threads)?,
+        progress: !args.quiet,
+    };
+    let log = train::run(&plan)?;
+    let last = log.epochs.last().expect("at least one epoch");
+    println!(
+        "network {} (checksum {}): {} epochs on {} positions, validation loss {:.6}",
+        args.out.display(),
+        log.net_checksum.as_deref().unwrap_or("-"),
+        log.epochs.len(),
+        log.train_positions,
+        last.validation_loss
+    );
+    eprintln!(
+        "log in {}, loss chart in {}",
+        dir.join("train.json").display(),
+        dir.join("loss.svg").display()
     );
     Ok(())
 }

@@ -325,6 +325,22 @@ fn resume(plan: &Plan) -> Result<Progress, String> {
     Ok(found.progress)
 }
 
+/// A progress bar over `len` `unit`s (hidden with `show` false).
+pub fn bar(show: bool, len: u64, unit: &str) -> indicatif::ProgressBar {
+    let bar = if show {
+        indicatif::ProgressBar::new(len)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed_precise}} (eta {{eta}})  {{msg}}"
+        ))
+        .expect("valid template"),
+    );
+    bar
+}
+
 /// Run the plan: play the shard's games not yet written, `jobs` at once, writing them in order.
 pub fn run(plan: &Plan) -> Result<Progress, String> {
     let mut progress = resume(plan)?;
@@ -343,17 +359,7 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
     let mut provenance = plan.provenance.clone();
     provenance.progress = progress.clone();
     save(&sidecar, &provenance)?;
-    let bar = if plan.progress {
-        indicatif::ProgressBar::new(games.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games {elapsed_precise} (eta {eta})  {msg}",
-        )
-        .expect("valid template"),
-    );
+    let bar = bar(plan.progress, games.len() as u64, "games");
     bar.set_position(progress.games_done);
     let next = AtomicU64::new(0);
     let variant = Variant {

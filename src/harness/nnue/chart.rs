@@ -1,0 +1,38 @@
+//! `loss.svg`: the training and validation loss by epoch.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
+
+/// Draw the loss curves (`(name, [(epoch, loss)])`) into `path`, `subtitle` under the title.
+pub fn loss(path: &Path, subtitle: &str, series: &[(&str, Vec<(f64, f64)>)]) -> Result<(), String> {
+    let values = series.iter().flat_map(|(_, s)| s.iter().map(|p| p.1));
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((hi - lo) * 0.1).max(1e-6);
+    let area = canvas(path, SIZE, "NNUE training: loss by epoch", subtitle)?;
+    let last = series
+        .iter()
+        .flat_map(|(_, s)| s.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(45)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0.5..last + 0.5, (lo - pad)..(hi + pad))
+        .map_err(error(path))?;
+    chart
+        .configure_mesh()
+        .x_desc("epoch")
+        .y_desc("mean squared error of the expected score")
+        .label_style((FONT, 14))
+        .axis_desc_style((FONT, 15))
+        .draw()
+        .map_err(error(path))?;
+    for (i, (name, points)) in series.iter().enumerate() {
+        line_with_dots(&mut chart, points.clone(), colour(i), name).map_err(error(path))?;
+    }
+    legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
+    area.present().map_err(error(path))
+}

@@ -1,0 +1,349 @@
+//! The float network the trainer fits, its gradient, AdamW, and its quantisation into the
+//! engine's integer network (`engine::nnue::Network`).
+//!
+//! - Output: `out = w2·[h_stm, h_ntm] + b2` with `h = clamp(a, 0, 1)²` (SCReLU) of each
+//!   perspective's `a = b1 + Σ w1[feature]`; `out · 400` is the evaluation in centipawns.
+//! - Loss: the mean of `(sigmoid(out · 400 / scale) − target)²`, `target = λ·result +
+//!   (1 − λ)·sigmoid(score / scale)`: a blend of the game's result and the search's score, both
+//!   as an expected score (the form of the field's trainers; `scale` 400 and λ are stated in
+//!   every training log).
+//! - AdamW (Loshchilov & Hutter, 2019): Adam's moments with decoupled weight decay.
+//! - The input weights and hidden biases are kept within ±1.98 so that an accumulator of 32
+//!   pieces fits in i16 once multiplied by `QA` (bullet clips the same way for this quantisation).
+
+use serde::{Deserialize, Serialize};
+
+use super::format::Record;
+use crate::engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
+
+/// The bound of the input weights and hidden biases.
+pub const CLIP: f32 = 1.98;
+
+/// Every parameter of the float network, in one flat vector: input weights (`INPUTS` rows of
+/// `HIDDEN`), hidden biases, output weights (`2·HIDDEN`), output bias.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params(pub Vec<f32>);
+
+const W1: usize = 0;
+const B1: usize = INPUTS * HIDDEN;
+const W2: usize = B1 + HIDDEN;
+const B2: usize = W2 + 2 * HIDDEN;
+/// Number of parameters.
+pub const COUNT: usize = B2 + 1;
+
+/// How the loss reads a position.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LossShape {
+    /// Weight of the game's result in the target (the rest is the search's score).
+    pub lambda: f32,
+    /// Centipawns per unit of the sigmoid (score → expected score).
+    pub scale: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Params {
+    /// Small random weights from `next` (uniform in ±`bound`, bound ~ 1/√fan-in), zero biases.
+    pub fn init(mut next: impl FnMut() -> f32) -> Params {
+        let mut p = vec![0.0f32; COUNT];
+        let input = 1.0 / 32f32.sqrt();
+        let output = 1.0 / ((2 * HIDDEN) as f32).sqrt();
+        for w in &mut p[W1..B1] {
+            *w = (next() * 2.0 - 1.0) * input;
+        }
+        for w in &mut p[W2..B2] {
+            *w = (next() * 2.0 - 1.0) * output;
+        }
+        Params(p)
+    }
+
+    /// The hidden sums of the active `features`.
+    fn hidden(&self, features: &[u16]) -> [f32; HIDDEN] {
+        let mut a = [0.0f32; HIDDEN];
+        a.copy_from_slice(&self.0[B1..W2]);
+        for &f in features {
+            let row = &self.0[W1 + f as usize * HIDDEN..W1 + (f as usize + 1) * HIDDEN];
+            a.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+        a
+    }
+
+    /// The output for one position (before the `· 400`), with the two perspectives' sums.
+    fn forward(&self, stm: &[u16], ntm: &[u16]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+        let (a, b) = (self.hidden(stm), self.hidden(ntm));
+        let screlu = |x: f32| {
+            let c = x.clamp(0.0, 1.0);
+            c * c
+        };
+        let w2 = &self.0[W2..B2];
+        let mut out = self.0[B2];
+        for i in 0..HIDDEN {
+            out += screlu(a[i]) * w2[i] + screlu(b[i]) * w2[HIDDEN + i];
+        }
+        (out, a, b)
+    }
+
+    /// The evaluation of a record for its side to move, centipawns (for tests and reports).
+    pub fn evaluate(&self, record: &Record) -> f32 {
+        let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+        let n = record.features(&mut stm, &mut ntm);
+        self.forward(&stm[..n], &ntm[..n]).0 * SCALE as f32
+    }
+
+    /// Add the gradient of `records`' summed loss to `grad` (same layout as the parameters);
+    /// return the summed loss.
+    pub fn gradient(&self, records: &[Record], shape: LossShape, grad: &mut [f32]) -> f64 {
+        let mut total = 0.0f64;
+        let w2 = &self.0[W2..B2];
+        let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+        for record in records {
+            let n = record.features(&mut stm, &mut ntm);
+            let (out, a, b) = self.forward(&stm[..n], &ntm[..n]);
+            let k = SCALE as f32 / shape.scale;
+            let predicted = sigmoid(out * k);
+            let target = shape.lambda * record.result()
+                + (1.0 - shape.lambda) * sigmoid(f32::from(record.score()) / shape.scale);
+            let error = predicted - target;
+            total += f64::from(error * error);
+            let g = 2.0 * error * predicted * (1.0 - predicted) * k;
+            grad[B2] += g;
+            for (half, sums, features) in [(0, &a, &stm[..n]), (HIDDEN, &b, &ntm[..n])] {
+                for i in 0..HIDDEN {
+                    let x = sums[i];
+                    let c = x.clamp(0.0, 1.0);
+                    grad[W2 + half + i] += g * c * c;
+                }
+                // d out / d a = w2 · 2a inside (0, 1), 0 outside.
+                let mut da = [0.0f32; HIDDEN];
+                for i in 0..HIDDEN {
+                    let x = sums[i];
+                    if x > 0.0 && x < 1.0 {
+                        da[i] = g * w2[half + i] * 2.0 * x;
+                    }
+                }
+                for i in 0..HIDDEN {
+                    grad[B1 + i] += da[i];
+                }
+                for &f in features {
+                    let row = &mut grad[W1 + f as usize * HIDDEN..W1 + (f as usize + 1) * HIDDEN];
+                    row.iter_mut().zip(&da).for_each(|(r, d)| *r += d);
+                }
+            }
+        }
+        total
+    }
+
+    /// The mean loss over `records`.
+    pub fn loss(&self, records: &[Record], shape: LossShape) -> f64 {
+        if records.is_empty() {
+            return 0.0;
+        }
+        let mut scratch = vec![0.0f32; COUNT];
+        self.gradient(records, shape, &mut scratch) / records.len() as f64
+    }
+
+    /// The engine's integer network.
+    pub fn quantise(&self) -> Network {
+        let mut net = Network::zeroed();
+        let q = |x: f32, by: i32| (x * by as f32).round().clamp(-32767.0, 32767.0) as i16;
+        for (f, row) in net.input.iter_mut().enumerate() {
+            for (i, w) in row.iter_mut().enumerate() {
+                *w = q(self.0[W1 + f * HIDDEN + i], QA);
+            }
+        }
+        for i in 0..HIDDEN {
+            net.hidden_bias[i] = q(self.0[B1 + i], QA);
+        }
+        for i in 0..2 * HIDDEN {
+            net.output[i] = q(self.0[W2 + i], QB);
+        }
+        net.output_bias = (self.0[B2] * (QA * QB) as f32).round() as i32;
+        net
+    }
+}
+
+/// AdamW's state: the two moments of every parameter and the step count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AdamW {
+    pub m: Vec<f32>,
+    pub v: Vec<f32>,
+    pub step: u64,
+}
+
+/// AdamW's constants.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AdamWSettings {
+    pub beta1: f32,
+    pub beta2: f32,
+    pub epsilon: f32,
+    /// Decoupled weight decay, applied as `w -= lr · decay · w`.
+    pub decay: f32,
+}
+
+impl Default for AdamWSettings {
+    fn default() -> Self {
+        AdamWSettings {
+            beta1: 0.9,
+            beta2: 0.999,
+            epsilon: 1e-8,
+            decay: 0.01,
+        }
+    }
+}
+
+impl AdamW {
+    pub fn new() -> AdamW {
+        AdamW {
+            m: vec![0.0; COUNT],
+            v: vec![0.0; COUNT],
+            step: 0,
+        }
+    }
+
+    /// One step of learning rate `lr` along the mean gradient `grad`.
+    pub fn step(&mut self, params: &mut Params, grad: &[f32], lr: f32, s: AdamWSettings) {
+        self.step += 1;
+        let t = self.step as i32;
+        let (c1, c2) = (1.0 - s.beta1.powi(t), 1.0 - s.beta2.powi(t));
+        for (i, w) in params.0.iter_mut().enumerate() {
+            let g = grad[i];
+            self.m[i] = s.beta1 * self.m[i] + (1.0 - s.beta1) * g;
+            self.v[i] = s.beta2 * self.v[i] + (1.0 - s.beta2) * g * g;
+            let update = (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + s.epsilon);
+            *w -= lr * (update + s.decay * *w);
+            if i < W2 {
+                *w = w.clamp(-CLIP, CLIP);
+            }
+        }
+    }
+}
+
+impl Default for AdamW {
+    fn default() -> Self {
+        AdamW::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::nnue::Accumulator;
+    use cozy_chess::Board;
+
+    fn records() -> Vec<Record> {
+        [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                30,
+                2,
+            ),
+            ("4k3/8/8/8/8/8/8/1N2KQ2 w - - 0 1", 1200, 2),
+            ("4k3/8/8/8/8/8/8/1n2Kq2 w - - 0 1", -1200, 0),
+            ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", 0, 1),
+        ]
+        .iter()
+        .map(|(fen, score, result)| Record::new(&fen.parse::<Board>().unwrap(), *score, *result))
+        .collect()
+    }
+
+    fn seeded(seed: u64) -> impl FnMut() -> f32 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        }
+    }
+
+    /// The analytic gradient matches finite differences of the loss, parameter by parameter.
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let mut params = Params::init(seeded(1));
+        // Hidden sums inside (0, 1) where SCReLU has a slope.
+        for w in &mut params.0[B1..W2] {
+            *w = 0.3;
+        }
+        let data = records();
+        let shape = LossShape {
+            lambda: 0.25,
+            scale: 400.0,
+        };
+        let mut grad = vec![0.0f32; COUNT];
+        params.gradient(&data, shape, &mut grad);
+        let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+        let n = data[0].features(&mut stm, &mut ntm);
+        let probes = [
+            W1 + stm[0] as usize * HIDDEN + 3,
+            W1 + ntm[n - 1] as usize * HIDDEN + 7,
+            B1 + 5,
+            W2 + 2,
+            W2 + HIDDEN + 9,
+            B2,
+        ];
+        for i in probes {
+            let h = 1e-3f32;
+            let mut up = params.clone();
+            up.0[i] += h;
+            let mut down = params.clone();
+            down.0[i] -= h;
+            let sum = |p: &Params| p.loss(&data, shape) * data.len() as f64;
+            let numeric = (sum(&up) - sum(&down)) / (2.0 * f64::from(h));
+            let analytic = f64::from(grad[i]);
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
+                "parameter {i}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+    }
+
+    /// AdamW on a small synthetic set lowers the loss.
+    #[test]
+    fn training_lowers_the_loss() {
+        let mut params = Params::init(seeded(2));
+        let data = records();
+        let shape = LossShape {
+            lambda: 0.5,
+            scale: 400.0,
+        };
+        let before = params.loss(&data, shape);
+        let mut adam = AdamW::new();
+        for _ in 0..200 {
+            let mut grad = vec![0.0f32; COUNT];
+            params.gradient(&data, shape, &mut grad);
+            grad.iter_mut().for_each(|g| *g /= data.len() as f32);
+            adam.step(&mut params, &grad, 0.01, AdamWSettings::default());
+        }
+        let after = params.loss(&data, shape);
+        assert!(after < before * 0.5, "{before} -> {after}");
+    }
+
+    /// The quantised network evaluates as the float one, within the rounding of its weights.
+    #[test]
+    fn the_quantised_network_evaluates_as_the_float_one() {
+        let mut params = Params::init(seeded(3));
+        for w in &mut params.0[B1..W2] {
+            *w = 0.2;
+        }
+        // Output weights of a trained net's size (a QB step, 1/64, is small beside them).
+        for w in &mut params.0[W2..B2] {
+            *w *= 8.0;
+        }
+        params.0[B2] = 0.05;
+        let net = params.quantise();
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            let float = params.evaluate(&Record::new(&board, 0, 1));
+            let int = Accumulator::of(&board, &net).evaluate(&net, board.side_to_move());
+            assert!(
+                (float - int as f32).abs() <= 3.0 + 0.02 * float.abs(),
+                "{fen}: float {float}, quantised {int}"
+            );
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! `searchlab train`: fit the float network (`model.rs`) to datagen's positions with AdamW, on
+//! the CPU, and write the quantised network the engine reads.
+//!
+//! - **Split.** The positions of every data file, permuted by the seed; the first
+//!   `validation` share is held out and only scored.
+//! - **Epochs.** Each epoch visits the training positions in an order drawn from (seed, epoch),
+//!   in batches. A batch's gradient is summed over a fixed number of chunks, the chunks in
+//!   parallel and their sums added in chunk order, so a run is the same for any number of
+//!   threads (floating-point addition is not associative; the fixed order makes it repeatable).
+//! - **Learning rate.** Constant, multiplied by `lr_drop` once `drop_at` of the epochs are done.
+//! - **Checkpoints.** After each epoch the float parameters, AdamW's state and the log are
+//!   written to `DIR/checkpoint.json`, the quantised network to `OUT`, the log to
+//!   `DIR/train.json` and the loss chart to `DIR/loss.svg`; a killed run resumes from the last
+//!   checkpoint (with the same data and settings).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::format::{RECORD_BYTES, Record};
+use super::model::{AdamW, AdamWSettings, COUNT, LossShape, Params};
+use crate::engine::nnue::checksum;
+
+/// Chunks a batch's gradient is summed over.
+const CHUNKS: usize = 16;
+
+/// What decides a training run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub epochs: u32,
+    pub batch: usize,
+    pub lr: f32,
+    /// The share of the epochs after which the learning rate is multiplied by `lr_drop`.
+    pub drop_at: f32,
+    pub lr_drop: f32,
+    pub shape: LossShape,
+    pub adamw: AdamWSettings,
+    /// The share of positions held out for validation.
+    pub validation: f64,
+    pub seed: u64,
+}
+
+/// One data file read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DataFile {
+    pub path: String,
+    pub positions: u64,
+    /// FNV-1a of the file.
+    pub checksum: String,
+}
+
+/// One epoch's numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Epoch {
+    pub epoch: u32,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub lr: f32,
+    pub seconds: f64,
+}
+
+/// The training log: what was trained on, how, and how the loss went.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Log {
+    pub searchlab: String,
+    pub commit: Option<String>,
+    pub settings: Settings,
+    pub data: Vec<DataFile>,
+    pub train_positions: u64,
+    pub validation_positions: u64,
+    /// Threads used (the numbers do not depend on it).
+    pub threads: usize,
+    pub epochs: Vec<Epoch>,
+    /// FNV-1a of the network file written after the last epoch.
+    pub net_checksum: Option<String>,
+}
+
+/// A resumable state.
+#[derive(Serialize, Deserialize)]
+struct Checkpoint {
+    log: Log,
+    params: Params,
+    adam: AdamW,
+}
+
+/// What `searchlab train` is asked to do.
+pub struct Plan {
+    pub data: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub dir: PathBuf,
+    pub settings: Settings,
+    pub threads: usize,
+    pub progress: bool,
+}
+
+/// Read the data files: their records and what they are.
+fn read_data(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<DataFile>), String> {
+    let mut records = Vec::new();
+    let mut files = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if bytes.len() % RECORD_BYTES != 0 {
+            return Err(format!(
+                "{}: {} bytes is not a whole number of {RECORD_BYTES}-byte positions (a cut file?)",
+                path.display(),
+                bytes.len()
+            ));
+        }
+        for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let record = Record {
+                bytes: chunk.try_into().expect("32 bytes"),
+            };
+            if record.bytes[26] > 2 || record.bytes[29..] != [0, 0, 0] {
+                return Err(format!(
+                    "{}: position {} is not a datagen record (result byte {}, padding {:?})",
+                    path.display(),
+                    i + 1,
+                    record.bytes[26],
+                    &record.bytes[29..]
+                ));
+            }
+            records.push(record);
+        }
+        files.push(DataFile {
+            path: path.display().to_string(),
+            positions: (bytes.len() / RECORD_BYTES) as u64,
+            checksum: format!("{:016x}", checksum(&bytes)),
+        });
+    }
+    if records.is_empty() {
+        return Err("no positions in the data".into());
+    }
+    Ok((records, files))
+}
+
+/// A permutation of `0..n` drawn from `seed`.
+fn permutation(n: usize, seed: u64) -> Vec<usize> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// The summed gradient and loss of `batch`, chunk by chunk in parallel, added in chunk order.
+fn batch_gradient(params: &Params, batch: &[Record], shape: LossShape) -> (Vec<f32>, f64) {
+    let size = batch.len().div_ceil(CHUNKS).max(1);
+    let parts: Vec<(Vec<f32>, f64)> = batch
+        .par_chunks(size)
+        .map(|chunk| {
+            let mut grad = vec![0.0f32; COUNT];
+            let loss = params.gradient(chunk, shape, &mut grad);
+            (grad, loss)
+        })
+        .collect();
+    let mut grad = vec![0.0f32; COUNT];
+    let mut loss = 0.0;
+    for (part, part_loss) in parts {
+        grad.iter_mut().zip(&part).for_each(|(g, p)| *g += p);
+        loss += part_loss;
+    }
+    (grad, loss)
+}
+
+/// The mean loss of `records` in parallel chunks (summed in order).
+fn mean_loss(params: &Params, records: &[Record], shape: LossShape) -> f64 {
+    if records.is_empty() {
+        return f64::NAN;
+    }
+    let size = records.len().div_ceil(CHUNKS * 4).max(1);
+    let parts: Vec<f64> = records
+        .par_chunks(size)
+        .map(|chunk| params.loss(chunk, shape) * chunk.len() as f64)
+        .collect();
+    parts.iter().sum::<f64>() / records.len() as f64
+}
+
+fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = serde_json::to_string(value).map_err(|e| e.to_string())? + "\n";
+    let temp = path.with_extension("tmp");
+    std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
+    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The checkpoint to continue from, when one of the same data and settings exists.
+fn resume(plan: &Plan, log: &Log) -> Result<Option<Checkpoint>, String> {
+    let path = plan.dir.join("checkpoint.json");
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let found: Checkpoint = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a training checkpoint: {e}", path.display()))?;
+    if found.log.settings != log.settings || found.log.data != log.data {
+        return Err(format!(
+            "{} is a run on other data or settings: resume it with the same command, or choose another --out",
+            path.display()
+        ));
+    }
+    Ok(Some(found))
+}
+
+/// Train: every epoch not yet done, each followed by a checkpoint. Returns the log.
+pub fn run(plan: &Plan) -> Result<Log, String> {
+    let s = &plan.settings;
+    let (records, files) = read_data(&plan.data)?;
+    let order = permutation(records.len(), s.seed);
+    let held = ((records.len() as f64 * s.validation).round() as usize).min(records.len() - 1);
+    let validation: Vec<Record> = order[..held].iter().map(|&i| records[i]).collect();
+    let train: Vec<Record> = order[held..].iter().map(|&i| records[i]).collect();
+    std::fs::create_dir_all(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir.display()))?;
+    let fresh = Log {
+        searchlab: env!("CARGO_PKG_VERSION").into(),
+        commit: crate::harness::results::git_commit(),
+        settings: s.clone(),
+        data: files,
+        train_positions: train.len() as u64,
+        validation_positions: validation.len() as u64,
+        threads: plan.threads,
+        epochs: Vec::new(),
+        net_checksum: None,
+    };
+    let (mut log, mut params, mut adam) = match resume(plan, &fresh)? {
+        Some(c) => (c.log, c.params, c.adam),
+        None => {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(s.seed ^ 0x5eed);
+            let next = move || (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (fresh, Params::init(next), AdamW::new())
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let batches = train.len().div_ceil(s.batch.max(1)) as u64;
+    for epoch in log.epochs.len() as u32 + 1..=s.epochs {
+        let start = Instant::now();
+        let lr = if (epoch - 1) as f32 >= s.drop_at * s.epochs as f32 {
+            s.lr * s.lr_drop
+        } else {
+            s.lr
+        };
+        let bar = super::datagen::bar(plan.progress, batches, "batches");
+        let shuffled: Vec<Record> = permutation(train.len(), s.seed.wrapping_add(u64::from(epoch)))
+            .into_iter()
+            .map(|i| train[i])
+            .collect();
+        let mut total = 0.0;
+        pool.install(|| {
+            for batch in shuffled.chunks(s.batch.max(1)) {
+                let (mut grad, loss) = batch_gradient(&params, batch, s.shape);
+                grad.iter_mut().for_each(|g| *g /= batch.len() as f32);
+                adam.step(&mut params, &grad, lr, s.adamw);
+                total += loss;
+                bar.inc(1);
+            }
+        });
+        bar.finish_and_clear();
+        let validation_loss = pool.install(|| mean_loss(&params, &validation, s.shape));
+        log.epochs.push(Epoch {
+            epoch,
+            train_loss: total / train.len() as f64,
+            validation_loss,
+            lr,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+        let net = params.quantise().to_bytes();
+        std::fs::write(&plan.out, &net).map_err(|e| format!("{}: {e}", plan.out.display()))?;
+        log.net_checksum = Some(format!("{:016x}", checksum(&net)));
+        write_json(&plan.dir.join("train.json"), &log)?;
+        draw_loss(&log, &plan.dir.join("loss.svg"))?;
+        write_json(
+            &plan.dir.join("checkpoint.json"),
+            &Checkpoint {
+                log: log.clone(),
+                params: params.clone(),
+                adam: adam.clone(),
+            },
+        )?;
+        let last = log.epochs.last().expect("pushed above");
+        eprintln!(
+            "epoch {epoch}/{}: train loss {:.6}, validation loss {:.6}, lr {lr}, {:.0} s",
+            s.epochs, last.train_loss, last.validation_loss, last.seconds
+        );
+    }
+    Ok(log)
+}
+
+/// `loss.svg` of the log so far.
+fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
+    let curve = |value: fn(&Epoch) -> f64| -> Vec<(f64, f64)> {
+        log.epochs
+            .iter()
+            .map(|e| (f64::from(e.epoch), value(e)))
+            .filter(|(_, l)| l.is_finite())
+            .collect()
+    };
+    let s = &log.settings;
+    super::chart::loss(
+        path,
+        &format!(
+            "{} training, {} validation positions · λ {} · scale {} · batch {} · lr {} · seed {}",
+            log.train_positions,
+            log.validation_positions,
+            s.shape.lambda,
+            s.shape.scale,
+            s.batch,
+            s.lr,
+            s.seed
+        ),
+        &[
+            ("training loss", curve(|e| e.train_loss)),
+            ("validation loss", curve(|e| e.validation_loss)),
+        ],
+    )
+}
