@@ -104,9 +104,9 @@ pub struct SearchArgs {
     /// The search algorithm (overrides an `algorithm=` item of the heuristics).
     #[arg(long, value_enum)]
     pub algorithm: Option<Algorithm>,
-    /// The static evaluation.
-    #[arg(long, value_enum, default_value_t = EvalKind::Full)]
-    pub eval: EvalKind,
+    /// The static evaluation (overrides an `eval=` item of the heuristics) [default: full].
+    #[arg(long, value_enum)]
+    pub eval: Option<EvalKind>,
     /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1): search
     /// it again without the decision and print how often it was wrong, per heuristic and
     /// depth. The search's own nodes and move do not change.
@@ -156,14 +156,15 @@ fn print_counters(config: &SearchConfig, stats: &SearchStats) {
 pub fn search(args: &SearchArgs) -> Result<(), String> {
     let board = parse_position(&args.position)?;
     let limits = args.limits.limits(6)?;
+    let configured = spec::configure(&args.heuristics, args.algorithm, args.seed)?;
     let config = SearchConfig {
-        eval: args.eval,
+        eval: args.eval.unwrap_or(configured.eval),
         limits,
-        ..spec::configure(&args.heuristics, args.algorithm, args.seed)?
+        ..configured
     };
     let rate = audit_rate(args.audit)?;
     let result = search::search_audited(
-        Position::new(board.clone(), args.eval),
+        Position::new(board.clone(), config.eval),
         config,
         rate,
         &mut IterationTable {

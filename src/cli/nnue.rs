@@ -24,9 +24,10 @@ pub struct DatagenArgs {
     /// The configuration that plays both sides, a SPEC.
     #[arg(long, default_value = crate::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
     pub heuristics: String,
-    /// The static evaluation that plays.
-    #[arg(long, value_enum, default_value_t = EvalKind::Full)]
-    pub eval: EvalKind,
+    /// The static evaluation that plays (overrides an `eval=` item of the SPEC) [default:
+    /// full].
+    #[arg(long, value_enum)]
+    pub eval: Option<EvalKind>,
     /// Openings: EPD or PGN, as for `match`; game i starts from the i-th (cycling).
     #[arg(long, default_value = "suites/openings.epd")]
     pub openings: PathBuf,
@@ -59,7 +60,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         return Err(format!("--hash must be 1..4096 MiB, got {}", args.hash));
     }
     let mut config = spec::parse(&args.heuristics)?;
-    config.eval = args.eval;
+    config.eval = args.eval.unwrap_or(config.eval);
     let openings = openings::read(&args.openings, None)?;
     let plan = Plan {
         out: args.out.clone(),
@@ -90,7 +91,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         "datagen: {} games of {} ({:?} evaluation) at {} nodes a move, {} random plies after {} openings, {} at once, into {}",
         args.games,
         args.heuristics,
-        args.eval,
+        config.eval,
         args.nodes,
         args.random_plies,
         plan.openings.len(),

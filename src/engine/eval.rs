@@ -2,7 +2,9 @@
 //!
 //! Two evaluations are offered because the documents use both: the full one (material plus
 //! tapered piece-square tables) for the main search, and a material-only one, which is what
-//! Ifrit's quiescence ("forced variant", 000) and 002's momentum series score.
+//! Ifrit's quiescence ("forced variant", 000) and 002's momentum series score. A third, the
+//! embedded NNUE (`engine::nnue`), is today's engines' evaluation; the position keeps its
+//! accumulators (`Position`), and `Terms` stays the source of material for every kind.
 //!
 //! Piece values and piece-square tables are Tomasz Michniewski's "Simplified Evaluation
 //! Function" (chessprogramming wiki, 2000s), a published, deliberately plain table set: its
@@ -24,6 +26,8 @@ pub enum EvalKind {
     Full,
     /// Material only (Ifrit's quiescence evaluation, 000).
     Material,
+    /// The embedded NNUE (`engine::nnue`), trained on searchlab's own games.
+    Nnue,
 }
 
 /// Material values indexed by `Piece as usize` (pawn, knight, bishop, rook, queen, king).
@@ -235,12 +239,13 @@ impl Terms {
         }
     }
 
-    /// The evaluation `kind` for `side`.
+    /// The evaluation `kind` for `side` (the NNUE's comes from its accumulator: `kind` Nnue
+    /// reads as Full here, which only material-only callers reach).
     #[inline]
     pub fn score(&self, kind: EvalKind, side: Color) -> Score {
         let white = match kind {
             EvalKind::Material => self.material,
-            EvalKind::Full => {
+            EvalKind::Full | EvalKind::Nnue => {
                 let phase = self.phase.min(PHASE_TOTAL);
                 (self.mg * phase + self.eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL
             }
@@ -251,7 +256,13 @@ impl Terms {
 
 /// The static evaluation of `board` for the side to move.
 pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
-    Terms::of(board).score(kind, board.side_to_move())
+    match kind {
+        EvalKind::Nnue => {
+            let net = super::nnue::embedded();
+            super::nnue::Accumulator::of(board, net).evaluate(net, board.side_to_move())
+        }
+        _ => Terms::of(board).score(kind, board.side_to_move()),
+    }
 }
 
 #[cfg(test)]

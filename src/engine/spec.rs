@@ -3,8 +3,9 @@
 //! captures first). Each item is a preset name, an id (`killers`, the same as `+killers`),
 //! `-id`, `id.param=value`, `algorithm=alphabeta|minimax`, `quiet_order=generator|shuffled`
 //! (the order of unsorted quiet moves), `leaf_eval=incremental|scratch` (how leaves
-//! evaluate; the cost changes, not the score) or `tree_draws=claimed|ignored` (whether
-//! repetitions, the fifty-move rule and bare kings score as draws inside the tree). Example:
+//! evaluate; the cost changes, not the score), `tree_draws=claimed|ignored` (whether
+//! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
+//! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
@@ -143,6 +144,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.quiet_order = choice("quiet_order", value)?;
         } else if let Some(value) = item.strip_prefix("leaf_eval=") {
             config.leaf_eval = choice("leaf_eval", value)?;
+        } else if let Some(value) = item.strip_prefix("eval=") {
+            config.eval = choice("eval", value)?;
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
         } else if let Some(name) = item.strip_prefix('-') {
@@ -306,6 +309,8 @@ mod tests {
         assert_eq!(back.tree_draws, TreeDraws::Claimed);
         let err = parse("tree_draws=never").unwrap_err();
         assert!(err.contains("claimed or ignored"), "{err}");
+        let nnue = parse("modern,eval=nnue").unwrap();
+        assert_eq!(nnue.eval, crate::engine::eval::EvalKind::Nnue);
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl UciEngine {
         ));
         send("option name Clear Hash type button");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
-        send("option name Eval type combo default full var full var material");
+        send("option name Eval type combo default full var full var material var nnue");
         send(&format!(
             "option name Seed type spin default 0 min 0 max {SEED_MAX}"
         ));
@@ -139,9 +139,10 @@ impl UciEngine {
                 self.config.eval = match value.as_str() {
                     "full" => EvalKind::Full,
                     "material" => EvalKind::Material,
+                    "nnue" => EvalKind::Nnue,
                     _ => {
                         return Err(format!(
-                            "setoption: Eval is full or material, got '{value}'"
+                            "setoption: Eval is full, material or nnue, got '{value}'"
                         ));
                     }
                 };

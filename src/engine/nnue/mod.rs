@@ -24,5 +24,25 @@ pub use accumulator::Accumulator;
 pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
 pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, checksum};
 
+/// The shipped network, embedded in the binary: how it was made is in `net/PROVENANCE.md`
+/// beside it, with its checksum.
+static EMBEDDED: &[u8] = include_bytes!("net/searchlab.nnue");
+
+/// The checksum `net/PROVENANCE.md` names (a test holds the two together).
+pub const EMBEDDED_CHECKSUM: &str = include_str!("net/checksum.txt");
+
+/// The embedded network, read once.
+pub fn embedded() -> &'static Network {
+    static NET: std::sync::OnceLock<Network> = std::sync::OnceLock::new();
+    NET.get_or_init(|| {
+        Network::from_bytes(EMBEDDED).expect("the embedded network reads (a test checks it)")
+    })
+}
+
+/// The embedded network's file.
+pub fn embedded_bytes() -> &'static [u8] {
+    EMBEDDED
+}
+
 #[cfg(test)]
 mod tests;

@@ -147,3 +147,22 @@ fn the_output_layer_cannot_overflow() {
     let expected = (2 * HIDDEN as i64 * 255 * 255 * i64::from(i16::MAX) / 255) * 400 / (255 * 64);
     assert_eq!(i64::from(cp), expected);
 }
+
+/// The shipped network loads, its checksum is the one its provenance names, and it scores the
+/// start position near equality and a queen up as winning.
+#[test]
+fn the_embedded_network_loads_and_matches_its_provenance() {
+    let bytes = embedded_bytes();
+    let sum = format!("{:016x}", checksum(bytes));
+    assert_eq!(sum, EMBEDDED_CHECKSUM.trim());
+    let provenance = include_str!("net/PROVENANCE.md");
+    assert!(provenance.contains(&sum), "PROVENANCE.md names {sum}");
+    assert!(bytes.len() < 1 << 20, "under 1 MB");
+    let net = embedded();
+    let eval = |fen: &str| {
+        let board: Board = fen.parse().unwrap();
+        Accumulator::of(&board, net).evaluate(net, board.side_to_move())
+    };
+    assert!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").abs() < 150);
+    assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 300);
+}

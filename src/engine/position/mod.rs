@@ -15,6 +15,7 @@ use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
 use super::moves::captured_piece;
+use super::nnue::{self, Accumulator, Network};
 use super::score::Score;
 pub use super::series::{LineStats, Periods, SeriesEntry};
 
@@ -40,6 +41,10 @@ pub struct Position {
     boards: Vec<Board>,
     /// `terms[k]` are the evaluation terms of `boards[k]`, kept incrementally.
     terms: Vec<eval::Terms>,
+    /// `accumulators[k]` is the NNUE's hidden layer of `boards[k]`, kept incrementally when
+    /// the evaluation is the NNUE (`net`), empty otherwise.
+    accumulators: Vec<Accumulator>,
+    net: Option<&'static Network>,
     /// `line[k]` describes the move that produced `boards[k + 1]`.
     line: Vec<LineEntry>,
     /// `series[k]` describes `boards[k]`.
@@ -68,11 +73,16 @@ impl Position {
         ));
         let mut terms = Vec::with_capacity(512);
         terms.push(eval::Terms::of(&board));
+        let net = (eval_kind == EvalKind::Nnue).then(nnue::embedded);
+        let mut accumulators = Vec::with_capacity(if net.is_some() { 512 } else { 0 });
+        accumulators.extend(net.map(|net| Accumulator::of(&board, net)));
         let mut boards = Vec::with_capacity(512);
         boards.push(board);
         Position {
             boards,
             terms,
+            accumulators,
+            net,
             series,
             line: Vec::with_capacity(512),
             root_len: 0,
@@ -214,7 +224,20 @@ impl Position {
             eval::Terms::of(&after),
             "incremental terms after {mv}"
         );
+        if let Some(net) = self.net {
+            let acc = self.accumulator().after(net, before, &after);
+            debug_assert_eq!(acc, Accumulator::of(&after, net), "accumulator after {mv}");
+            self.accumulators.push(acc);
+        }
         self.push(after, terms, Some(mv), mover, captured);
+    }
+
+    /// The NNUE accumulator of the current board (the NNUE evaluates only).
+    #[inline]
+    fn accumulator(&self) -> &Accumulator {
+        self.accumulators
+            .last()
+            .expect("the NNUE keeps an accumulator per board")
     }
 
     /// Append the board reached by `mv` (`None`: a null move) with its terms, its series
@@ -228,7 +251,12 @@ impl Position {
         mover: Color,
         captured: Option<Piece>,
     ) {
-        let r = terms.score(self.eval_kind, mover);
+        // R: the new position's evaluation for the side that moved, the negated evaluation of
+        // its side to move.
+        let r = match self.net {
+            Some(net) => -self.accumulator().evaluate(net, !mover),
+            None => terms.score(self.eval_kind, mover),
+        };
         let material = terms.material(mover);
         self.push_series(mover, r, material);
         self.boards.push(after);
@@ -250,6 +278,9 @@ impl Position {
         };
         let mover = before.side_to_move();
         let terms = *self.terms();
+        if self.net.is_some() {
+            self.accumulators.push(*self.accumulator());
+        }
         self.push(after, terms, None, mover, None);
         true
     }
@@ -261,6 +292,9 @@ impl Position {
         self.boards.pop();
         self.terms.pop();
         self.series.pop();
+        if self.net.is_some() {
+            self.accumulators.pop();
+        }
     }
 
     fn push_series(&mut self, mover: Color, r: Score, material: Score) {

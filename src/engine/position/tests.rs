@@ -28,7 +28,8 @@ fn make_and_unmake_restore_board_and_series() {
 }
 
 /// Every move to depth 3 from positions with castling, en passant and promotions: the
-/// incremental terms equal a count from scratch, for both evaluations.
+/// incremental terms (and the NNUE's accumulators) equal a count from scratch, for every
+/// evaluation, null moves included.
 #[test]
 fn incremental_terms_equal_a_fresh_count() {
     fn walk(pos: &mut Position, depth: u32) {
@@ -50,13 +51,17 @@ fn incremental_terms_equal_a_fresh_count() {
             walk(pos, depth - 1);
             pos.unmake();
         }
+        if depth == 2 && pos.make_null() {
+            walk(pos, 1);
+            pos.unmake();
+        }
     }
     for fen in [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     ] {
-        for kind in [EvalKind::Full, EvalKind::Material] {
+        for kind in [EvalKind::Full, EvalKind::Material, EvalKind::Nnue] {
             let mut pos = Position::new(fen.parse().unwrap(), kind);
             walk(&mut pos, 3);
         }

@@ -43,9 +43,11 @@ impl Searcher {
     fn leaf_eval(&self, kind: EvalKind) -> Score {
         let board = self.pos.board();
         match (self.config.leaf_eval, kind) {
-            (LeafEval::Incremental, EvalKind::Full) => self.pos.static_eval(),
+            (LeafEval::Incremental, EvalKind::Full | EvalKind::Nnue) => self.pos.static_eval(),
             (LeafEval::Incremental, EvalKind::Material) => self.pos.material(board.side_to_move()),
-            (LeafEval::Scratch, EvalKind::Full) => eval::evaluate(board, self.pos.eval_kind()),
+            (LeafEval::Scratch, EvalKind::Full | EvalKind::Nnue) => {
+                eval::evaluate(board, self.pos.eval_kind())
+            }
             (LeafEval::Scratch, EvalKind::Material) => eval::evaluate(board, EvalKind::Material),
         }
     }

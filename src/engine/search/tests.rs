@@ -396,3 +396,25 @@ fn shuffled_quiet_order_is_a_seeded_permutation_per_position() {
     assert_eq!(nodes(1), nodes(1));
     assert_ne!(nodes(1), nodes(2));
 }
+
+/// The NNUE evaluation searches deterministically: the same nodes, score and move twice, and a
+/// different tree from the hand-written evaluation's.
+#[test]
+fn the_nnue_evaluation_searches_deterministically() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let run = |eval: EvalKind| {
+        let config = SearchConfig {
+            eval,
+            ..with_spec("modern", 7)
+        };
+        let result = search(
+            Position::new(fen.parse().unwrap(), eval),
+            config,
+            &mut Silent,
+        );
+        (result.stats.nodes(), result.score, result.best_move)
+    };
+    let nnue = run(EvalKind::Nnue);
+    assert_eq!(nnue, run(EvalKind::Nnue));
+    assert_ne!(nnue.0, run(EvalKind::Full).0);
+}
