@@ -420,6 +420,8 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut result = SearchResult::default();
+        // Iterations in a row that kept the best move (time management).
+        let mut stable = 0u32;
 
         for depth in 1..=max_depth {
             self.stats = SearchStats::default();
@@ -450,11 +452,23 @@ impl Searcher {
             for (rank, (score, line)) in lines.iter().enumerate() {
                 observer.line(&root, &info, rank + 2, *score, line);
             }
-            result.best_move = info.pv.first().copied();
+            let best = info.pv.first().copied();
+            stable = if best == result.best_move && depth > 1 {
+                stable + 1
+            } else {
+                0
+            };
+            let drop = if depth > 1 { result.score - score } else { 0 };
+            result.best_move = best;
             result.score = score;
             result.depth = depth;
             result.iterations.push(info);
-            if soft.is_some_and(|soft| self.start.elapsed() >= soft / 2) {
+            // No new iteration once half the soft budget, scaled by how settled the search
+            // is, is spent: the next iteration would likely overrun it.
+            if soft.is_some_and(|soft| {
+                self.start.elapsed().as_secs_f64()
+                    >= soft.as_secs_f64() * soft_scale(stable, drop) / 2.0
+            }) {
                 break;
             }
             // `go mate N`: a mate in N moves or fewer is proved.
@@ -526,6 +540,21 @@ impl Searcher {
         self.stats.seldepth = self.stats.seldepth.max(ply as u32);
         ply
     }
+}
+
+/// How much of the clock's soft budget an iteration asks for, as engines of the field scale
+/// it (Stockfish's best-move changes, Ethereal's PV stability): a best move unchanged for
+/// several iterations needs less time, one that just changed or a falling score more. The
+/// hard limit still bounds every search.
+pub fn soft_scale(stable_iterations: u32, score_drop: Score) -> f64 {
+    const STABILITY: [f64; 5] = [1.8, 1.3, 1.0, 0.85, 0.7];
+    let stability = STABILITY[(stable_iterations as usize).min(STABILITY.len() - 1)];
+    let falling = match score_drop {
+        d if d > 50 => 1.4,
+        d if d > 20 => 1.15,
+        _ => 1.0,
+    };
+    stability * falling
 }
 
 /// The random stream of every heuristic for `seed`: xoshiro256++ seeded (through SplitMix64)

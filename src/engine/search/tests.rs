@@ -418,3 +418,19 @@ fn the_nnue_evaluation_searches_deterministically() {
     assert_eq!(nnue, run(EvalKind::Nnue));
     assert_ne!(nnue.0, run(EvalKind::Full).0);
 }
+
+/// Time management: a settled best move asks for less of the soft budget, a new one or a
+/// falling score for more.
+#[test]
+fn a_settled_search_spends_less_time() {
+    assert!(soft_scale(0, 0) > soft_scale(1, 0));
+    assert!(soft_scale(1, 0) > soft_scale(4, 0));
+    assert_eq!(soft_scale(9, 0), soft_scale(4, 0));
+    assert!(soft_scale(2, 60) > soft_scale(2, 30));
+    assert!(soft_scale(2, 30) > soft_scale(2, 0));
+    assert_eq!(
+        soft_scale(2, -100),
+        soft_scale(2, 0),
+        "a rising score asks for nothing more"
+    );
+}
