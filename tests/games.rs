@@ -62,6 +62,15 @@ fn match_output(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// A command's output, which must be a success (its stderr shown otherwise).
+fn succeeded(output: &std::process::Output) {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// `match_output`, which must succeed.
 fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
     let output = match_output(dir, out, extra);
@@ -353,11 +362,7 @@ fn node_and_time_odds_are_one_command() {
         ])
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    succeeded(&output);
     let file = read_match(&dir.join("nodes.jsonl")).unwrap();
     assert_eq!(
         file.header.as_ref().unwrap().control_of("large").control,
@@ -399,11 +404,7 @@ fn node_and_time_odds_are_one_command() {
         .arg("--quiet")
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    succeeded(&output);
     let log = std::fs::read_to_string(log).unwrap();
     let go = log.lines().find(|l| l.contains("> go wtime")).unwrap();
     assert!(
