@@ -82,26 +82,8 @@ pub fn keyed_variant(text: &str, each: &Each) -> Result<Option<KeyedVariant>, St
         return Ok(None);
     }
     let fail = |reason: String| format!("--variant \"{text}\": {reason}");
-    let (mut name, mut spec, mut limits) = (None, None, Vec::new());
-    for (key, value) in pairs(text).map_err(fail)? {
-        let slot = match key.as_str() {
-            "name" => &mut name,
-            "spec" => &mut spec,
-            limit if LIMIT_KEYS.contains(&limit) => {
-                limits.push((key, value));
-                continue;
-            }
-            other => {
-                return Err(fail(format!(
-                    "unknown key '{other}' (keys: name, spec, {})",
-                    LIMIT_KEYS.join(", ")
-                )));
-            }
-        };
-        if slot.replace(value).is_some() {
-            return Err(fail(format!("{key}= given twice")));
-        }
-    }
+    let mut d = described(text, &["name", "spec"], false).map_err(fail)?;
+    let (name, spec, limits) = (d.take("name"), d.take("spec"), d.limits);
     let spec = spec.unwrap_or_default();
     Ok(Some((
         name.unwrap_or_else(|| spec.clone()),
@@ -161,37 +143,9 @@ type Keyed = (
 
 fn keyed_form(text: &str) -> Result<Keyed, String> {
     let fail = |reason: String| format!("--engine \"{text}\": {reason}");
-    let (mut name, mut cmd, mut args, mut dir) = (None, None, None, None);
-    let (mut options, mut limits) = (Vec::new(), Vec::new());
-    for (key, value) in pairs(text).map_err(fail)? {
-        if let Some(option) = key.strip_prefix("option.") {
-            if option.is_empty() {
-                return Err(fail("option. needs a name: option.NAME=VALUE".into()));
-            }
-            options.push((option.to_string(), value));
-            continue;
-        }
-        let slot = match key.as_str() {
-            "name" => &mut name,
-            "cmd" => &mut cmd,
-            "args" => &mut args,
-            "dir" => &mut dir,
-            limit if LIMIT_KEYS.contains(&limit) => {
-                limits.push((key, value));
-                continue;
-            }
-            other => {
-                return Err(fail(format!(
-                    "unknown key '{other}' (keys: {}, option.NAME, {})",
-                    KEYS.join(", "),
-                    LIMIT_KEYS.join(", ")
-                )));
-            }
-        };
-        if slot.replace(value).is_some() {
-            return Err(fail(format!("{key}= given twice")));
-        }
-    }
+    let mut d = described(text, KEYS, true).map_err(fail)?;
+    let (name, cmd, args, dir) = (d.take("name"), d.take("cmd"), d.take("args"), d.take("dir"));
+    let (options, limits) = (d.options, d.limits);
     let cmd = cmd.ok_or_else(|| fail("cmd= is missing".into()))?;
     let label = name.unwrap_or_else(|| {
         std::path::Path::new(&cmd)
@@ -204,6 +158,53 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
         command.push_str(&quote(&arg));
     }
     Ok((label, command, dir, options, limits))
+}
+
+/// A player's description read: its keys' values (each given once), its `option.NAME`s and
+/// its own limits.
+struct Described {
+    values: Vec<(String, String)>,
+    options: Vec<(String, String)>,
+    limits: Vec<(String, String)>,
+}
+
+impl Described {
+    fn take(&mut self, key: &str) -> Option<String> {
+        let at = self.values.iter().position(|(k, _)| k == key)?;
+        Some(self.values.remove(at).1)
+    }
+}
+
+/// Read `text`'s `KEY=VALUE` items: `keys`, `option.NAME` (when `options`) and the limits.
+fn described(text: &str, keys: &[&str], options: bool) -> Result<Described, String> {
+    let mut d = Described {
+        values: Vec::new(),
+        options: Vec::new(),
+        limits: Vec::new(),
+    };
+    for (key, value) in pairs(text)? {
+        if let (true, Some(option)) = (options, key.strip_prefix("option.")) {
+            if option.is_empty() {
+                return Err("option. needs a name: option.NAME=VALUE".into());
+            }
+            d.options.push((option.to_string(), value));
+        } else if LIMIT_KEYS.contains(&key.as_str()) {
+            d.limits.push((key, value));
+        } else if keys.contains(&key.as_str()) {
+            if d.values.iter().any(|(k, _)| *k == key) {
+                return Err(format!("{key}= given twice"));
+            }
+            d.values.push((key, value));
+        } else {
+            return Err(format!(
+                "unknown key '{key}' (keys: {}{}, {})",
+                keys.join(", "),
+                if options { ", option.NAME" } else { "" },
+                LIMIT_KEYS.join(", ")
+            ));
+        }
+    }
+    Ok(d)
 }
 
 /// The `KEY=VALUE` items of a description.
