@@ -21,8 +21,9 @@ Commands (one per line on stdin): uci, isready, ucinewgame, setoption name N val
 position startpos|fen FEN [moves M...], go [depth N | nodes N | movetime MS | wtime MS btime MS
 [winc MS] [binc MS] [movestogo N] | infinite | mate N] [searchmoves M...] [ponder], stop, quit.
 
-Options (setoption): Hash (MiB, 1..8192), Threads (1), Move Overhead (ms), Clear Hash,
-Algorithm (alphabeta|minimax), Eval (full|material), Seed (0..2147483647), Heuristics (a SPEC,
+Options (setoption): Hash (MiB, 1..8192), Threads (1), Move Overhead (ms), MultiPV, Clear Hash,
+CounterInfo (print the counters protocol's lines before bestmove, docs/protocol.md),
+Algorithm (alphabeta|minimax), Eval (full|material|nnue), Seed (0..2147483647), Heuristics (a SPEC,
 as for `search`; default modern, the strongest in games), and one option per
 heuristic: `<id>` (check: on/off) and `<id>.<param>` (its parameters, with their declared
 ranges). `uci` prints the full list with types, defaults and ranges; `searchlab heuristics`
@@ -134,6 +135,13 @@ enum Command {
         after_help = "Example: searchlab train --data data/gen1.bin --out nets/gen1.nnue --epochs 20"
     )]
     Train(cli::TrainArgs),
+    /// List an external engine's UCI options as the harness sees them: check options are
+    /// toggles for `--ablation`, spin options parameters for `--sweep option.NAME=VALUES`.
+    #[command(
+        name = "engine-options",
+        after_help = "Example: searchlab engine-options --engine \"name=sf cmd=/usr/games/stockfish\""
+    )]
+    EngineOptions(cli::EngineOptionsArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset.
     #[command(after_help = "Example: searchlab heuristics")]
@@ -190,6 +198,7 @@ fn main() -> ExitCode {
         Some(Command::Sprt(args)) => cli::sprt(&args),
         Some(Command::Datagen(args)) => cli::datagen(&args),
         Some(Command::Train(args)) => cli::train(&args),
+        Some(Command::EngineOptions(args)) => cli::engine_options(&args),
         Some(Command::Heuristics) => {
             cli::list_heuristics();
             Ok(())

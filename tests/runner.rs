@@ -207,13 +207,14 @@ fn external_engines_share_the_results_file_and_failures_are_recorded() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("--engine broken") && stderr.contains("does not speak UCI"),
+        stderr.contains("player 'broken'") && stderr.contains("does not speak UCI"),
         "{stderr}"
     );
     assert!(!refused.exists(), "nothing written");
 
-    // An engine that answers `uci` but dies before searching fails position by position.
-    let crashy = "crashy=sh -c 'echo id name Crashy; echo uciok; sleep 0.3'".to_string();
+    // An engine that answers `uci` and `isready` but dies when asked to search fails position
+    // by position, each time started again.
+    let crashy = "crashy=sh -c 'while read l; do case \"$l\" in uci) echo id name Crashy; echo uciok;; isready) echo readyok;; go*) exit 3;; esac; done'".to_string();
     let out = dir.join("engines.jsonl");
     let output = run(&[this, crashy], &out);
     assert!(

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::harness::design::Design;
 use crate::harness::external;
 use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::harness::games::control::{Control, PlayerControl, player_control};
@@ -11,7 +12,9 @@ use crate::harness::games::openings;
 use crate::harness::games::play::{MatchPlan, run_match};
 use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt, elo};
 use crate::harness::games::tally::status_line;
-use crate::harness::{plan, results};
+use crate::harness::results;
+
+use super::players::PlayerArgs;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
 const DEFAULT_GAMES: u64 = 100;
@@ -21,26 +24,10 @@ const SPRT_GAMES_CAP: u64 = 20_000;
 /// Arguments of `searchlab match`.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// A player `[LABEL=]SPEC` of searchlab's own search, repeated, or in the engines' keyed
-    /// form `"name=LABEL spec=SPEC [tc=… st=… nodes=… depth=… timemargin=…]"` with limits of
-    /// its own (time or node odds). The first player (variant or engine) is the baseline; each
-    /// other plays it.
-    #[arg(long = "variant", allow_hyphen_values = true)]
-    pub variants: Vec<String>,
-    /// An external UCI engine, repeated (players after the variants): `"name=dev cmd=./dev
-    /// args='-x 1' dir=PATH option.Hash=64"` (fastchess's form, with the player's own `tc=`,
-    /// `st=` (seconds per move), `nodes=`, `depth=`, `timemargin=` if it has them) or
-    /// `[LABEL=]"COMMAND"`.
-    #[arg(long = "engine")]
-    pub engines: Vec<String>,
-    /// Settings for every player, `"option.NAME=VALUE tc=8+0.08 ..."`: options for every
-    /// engine, limits for every player (a player's own key wins).
-    #[arg(long = "each")]
-    pub each: Vec<String>,
-    /// `NAME=VALUE` sent to every external engine with setoption, repeated (the same as
-    /// `--each option.NAME=VALUE`).
-    #[arg(long = "uci-option")]
-    pub uci_options: Vec<String>,
+    /// The players (the first is the baseline; each other plays it) and the design that
+    /// widens the first.
+    #[command(flatten)]
+    pub players: PlayerArgs,
     /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
     /// game). Each opening is played twice, colours reversed.
     #[arg(long)]
@@ -231,19 +218,22 @@ type Players = (
 /// does not stops the match before its first game (a crash later in the match loses that game
 /// and the match goes on).
 fn players(args: &MatchArgs) -> Result<Players, String> {
-    if args.variants.is_empty() && args.engines.is_empty() {
+    if args.players.variants.is_empty() && args.players.engines.is_empty() {
         return Err(
             "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
                 .into(),
         );
     }
-    let (mut variants, _) = plan::variants(
-        &args.variants,
-        &args.engines,
-        (&args.each, &args.uci_options),
-        None,
-        &[],
-    )?;
+    let (variants, design) = args.players.probed()?;
+    if design
+        .as_ref()
+        .is_some_and(|d| matches!(d, Design::Pairs { .. }))
+    {
+        return Err(
+            "--ablation pairs makes an interaction matrix of node counts, a `run` design; a match plays on-one or off-one variants or a sweep against the base"
+                .into(),
+        );
+    }
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }
@@ -266,13 +256,6 @@ fn players(args: &MatchArgs) -> Result<Players, String> {
     }
     let base = controls[0].1;
     let own = controls.into_iter().filter(|(_, c)| *c != base).collect();
-    for variant in &mut variants {
-        if let Some(engine) = variant.engine.as_mut() {
-            let name =
-                external::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
-            engine.name = Some(name);
-        }
-    }
     Ok((variants, base, own))
 }
 

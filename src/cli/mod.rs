@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 
 use cozy_chess::Board;
 
-use crate::engine::config::{Algorithm, Limits, SearchConfig};
+use crate::engine::config::{Algorithm, SearchConfig};
 use crate::engine::eval::EvalKind;
 use crate::engine::fen::parse_position;
-use crate::engine::heuristics::REGISTRY;
 use crate::engine::notation;
 use crate::engine::perft;
 use crate::engine::position::Position;
@@ -17,16 +16,23 @@ use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
-use crate::harness::{bench, plan, report, results, runner};
+use crate::harness::{bench, plan, report, results};
 
 mod audit;
+mod engine_options;
 mod games;
 mod heuristics;
+mod limits;
 mod nnue;
+mod players;
+mod run;
 pub use audit::audit_rate;
+pub use engine_options::{EngineOptionsArgs, engine_options};
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
 pub use heuristics::list_heuristics;
+pub use limits::LimitArgs;
 pub use nnue::{DatagenArgs, TrainArgs, datagen, train};
+pub use run::{RunArgs, run};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
@@ -112,28 +118,6 @@ pub struct SearchArgs {
     /// depth. The search's own nodes and move do not change.
     #[arg(long, value_name = "RATE")]
     pub audit: Option<f64>,
-}
-
-/// The limit of every search of a command: one of depth, nodes or time, under one rule for
-/// `search` and `run` (`plan::limits`).
-#[derive(clap::Args, Debug)]
-pub struct LimitArgs {
-    /// Deepest iteration (1..127).
-    #[arg(long, conflicts_with_all = ["nodes", "movetime"])]
-    pub depth: Option<u32>,
-    /// Stop after this many nodes (the last completed iteration counts).
-    #[arg(long, conflicts_with = "movetime")]
-    pub nodes: Option<u64>,
-    /// Stop after this many milliseconds (results then depend on the machine).
-    #[arg(long)]
-    pub movetime: Option<u64>,
-}
-
-impl LimitArgs {
-    /// The limits, checked, with `default_depth` when none is given.
-    pub fn limits(&self, default_depth: u32) -> Result<Limits, String> {
-        plan::limits(self.depth, self.nodes, self.movetime, default_depth)
-    }
 }
 
 /// Print the counters of each enabled heuristic, form by form.
@@ -254,180 +238,6 @@ pub fn bench(
         print!("{}", audit::audit_table(rate, tally));
     }
     println!("{} nodes {} nps", report.nodes(), report.nps());
-    Ok(())
-}
-
-/// The `--seeds` help, naming the heuristics whose registry row says they draw random numbers.
-fn randomised_help() -> String {
-    let ids: Vec<&str> = REGISTRY
-        .iter()
-        .filter(|info| info.randomised)
-        .map(|info| info.name)
-        .collect();
-    format!(
-        "Repeat randomised variants ({}) over seeds 0..K",
-        ids.join(", ")
-    )
-}
-
-/// Arguments of `searchlab run`.
-#[derive(clap::Args, Debug)]
-pub struct RunArgs {
-    /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
-    #[arg(long = "suite")]
-    pub suites: Vec<std::path::PathBuf>,
-    /// A variant `[LABEL=]SPEC`, repeated (default: the main job's variants). A label or SPEC
-    /// may start with `-`: `--variant -killers=classic,-killers`.
-    #[arg(long = "variant", allow_hyphen_values = true)]
-    pub variants: Vec<String>,
-    /// An external UCI engine, repeated: `"name=dev cmd=./dev args='-x 1' dir=PATH
-    /// option.Hash=64"` (fastchess's form) or `[LABEL=]"COMMAND"`; one fresh process per
-    /// position, failures recorded with their reason.
-    #[arg(long = "engine")]
-    pub engines: Vec<String>,
-    /// Settings for every engine, `"option.NAME=VALUE ..."` (an engine's own option wins).
-    #[arg(long = "each")]
-    pub each: Vec<String>,
-    /// `NAME=VALUE` sent to every external engine with setoption, repeated.
-    #[arg(long = "uci-option")]
-    pub uci_options: Vec<String>,
-    /// The limit of every search: one of --depth (default 7), --nodes, --movetime.
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Repeat randomised variants over seeds 0..K.
-    #[arg(long, default_value_t = 1, help = randomised_help())]
-    pub seeds: u64,
-    /// Worker threads (default: all cores). Node counts do not depend on it.
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// The results file (default reports/latest/main/results.jsonl); an existing file of
-    /// the same run is resumed.
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    /// Also render the full report (Markdown, charts, CSV) into this directory. The main job
-    /// (no variants, suites or engines given) renders it beside its results by default.
-    #[arg(long)]
-    pub report: Option<std::path::PathBuf>,
-    /// Run only part I of N of the searches (`--shard 1/2`).
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Skip bad EPD lines with a warning instead of stopping.
-    #[arg(long)]
-    pub skip_invalid: bool,
-    /// Ablation around the first variant: `on-one` adds one variant per heuristic switched on
-    /// alone over it (default base `plain`), `off-one` one per heuristic of it switched off
-    /// (default `all`); `pairs[:ID,ID,...]` makes the interaction matrix: every single toggle
-    /// and every pair of the heuristics (default: the main job's six) over the base (default
-    /// `classic`), reported as synergy ratios.
-    #[arg(long, value_name = "on-one|off-one|pairs[:ID,...]")]
-    pub ablation: Option<String>,
-    /// Sweep a parameter over the base variant (default `classic`), one variant per value:
-    /// `ID.PARAM=V1,V2,...` or `ID.PARAM=FROM..TO:STEP`; repeated, a grid. The heuristic is
-    /// switched on when the base has it off. The report draws node ratio and solve rate
-    /// against the value, the documents' default marked.
-    #[arg(long = "sweep", value_name = "ID.PARAM=VALUES")]
-    pub sweeps: Vec<String>,
-    /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1): each
-    /// record gains its audit (decision, depth, audited, wrong, error) and the report an
-    /// error-rate table and chart. Node counts and moves do not change.
-    #[arg(long, value_name = "RATE")]
-    pub audit: Option<f64>,
-}
-
-/// The analysis a run makes, if any (`pairs`, `sweep`, `audit`).
-fn analysis_kind(args: &RunArgs, audit: Option<f64>) -> Option<&'static str> {
-    if args
-        .ablation
-        .as_deref()
-        .is_some_and(|m| m.starts_with("pairs"))
-    {
-        Some("pairs")
-    } else if !args.sweeps.is_empty() {
-        Some("sweep")
-    } else {
-        audit.map(|_| "audit")
-    }
-}
-
-/// `searchlab run`.
-pub fn run(args: &RunArgs) -> Result<(), String> {
-    if args.seeds == 0 {
-        return Err("--seeds must be at least 1".into());
-    }
-    let audit = audit_rate(args.audit)?;
-    let main_job = args.variants.is_empty()
-        && args.engines.is_empty()
-        && args.suites.is_empty()
-        && args.ablation.is_none()
-        && args.sweeps.is_empty()
-        && audit.is_none();
-    // A design or an audit writes a file of its own, its report beside it.
-    let analysis_kind = analysis_kind(args, audit);
-    let out = args.out.clone().unwrap_or_else(|| match analysis_kind {
-        Some(kind) => format!("reports/latest/{kind}/results.jsonl").into(),
-        None => plan::MAIN_JOB_OUT.into(),
-    });
-    let (mut variants, design) = plan::variants(
-        &args.variants,
-        &args.engines,
-        (&args.each, &args.uci_options),
-        args.ablation.as_deref(),
-        &args.sweeps,
-    )?;
-    if let Some(v) = variants.iter().find(|v| !v.limits.is_empty()) {
-        let (key, _) = &v.limits[0];
-        return Err(format!(
-            "player '{}': {key}= is a match's per-player limit; run searches every player under --depth, --movetime or --nodes",
-            v.label
-        ));
-    }
-    // Each external engine once, before anything is written: a command that does not start
-    // or does not speak UCI stops the run here, not position by position.
-    for variant in &mut variants {
-        if let Some(engine) = &mut variant.engine {
-            let name = crate::harness::external::probe(engine)
-                .map_err(|e| format!("--engine {}: {e}", variant.label))?;
-            eprintln!("engine {}: {name}", variant.label);
-            engine.name = Some(name);
-        }
-    }
-    let run = runner::Run {
-        variants,
-        suites: plan::suites(&args.suites, args.skip_invalid)?,
-        limits: args.limits.limits(7)?,
-        seeds: (0..args.seeds).collect(),
-        jobs: plan::jobs(args.jobs)?,
-        out: out.clone(),
-        shard: args
-            .shard
-            .as_deref()
-            .map(results::Shard::parse)
-            .transpose()?,
-        progress: true,
-        audit,
-        design,
-    };
-    runner::run(&run)?;
-    let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
-    let table = report::summary_table(&analysis);
-    print!("{}", report::terminal_summary(&analysis));
-    let summary_path = out.with_extension("md");
-    std::fs::write(&summary_path, &table)
-        .map_err(|e| format!("{}: {e}", summary_path.display()))?;
-    eprintln!(
-        "results: {}  summary: {}",
-        out.display(),
-        summary_path.display()
-    );
-    let report_dir = args.report.clone().or_else(|| {
-        ((main_job || analysis_kind.is_some()) && args.out.is_none())
-            .then(|| out.parent().map(Path::to_path_buf))
-            .flatten()
-    });
-    if let Some(dir) = report_dir {
-        report::write_report(&analysis, &dir)?;
-        eprintln!("report: {}", dir.join("report.md").display());
-    }
     Ok(())
 }
 

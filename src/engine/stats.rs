@@ -324,6 +324,11 @@ impl HeuristicCounters {
         self.0[counter.0 as usize]
     }
 
+    /// Set one counter's counts (an engine's counter line, read back).
+    pub fn set(&mut self, counter: Counter, counts: Counters) {
+        self.0[counter.0 as usize] = counts;
+    }
+
     /// Every counter that counted something, with its counts.
     pub fn nonzero(&self) -> impl Iterator<Item = (Counter, Counters)> + '_ {
         Counter::all()

@@ -153,7 +153,7 @@ pub fn pairs(
 }
 
 /// The values of one `--sweep` argument: `V1,V2,...` or `FROM..TO:STEP`.
-fn sweep_values(key: &str, text: &str) -> Result<Vec<f64>, String> {
+pub fn sweep_values(key: &str, text: &str) -> Result<Vec<f64>, String> {
     let number = |t: &str| -> Result<f64, String> {
         t.trim()
             .parse::<f64>()
@@ -228,6 +228,26 @@ fn swept_param(text: &str) -> Result<SweptParam, String> {
     })
 }
 
+/// Every point of the grid of `params`' values, the last parameter varying fastest (at most
+/// 400 points).
+pub fn grid(params: &[SweptParam]) -> Result<Vec<Vec<f64>>, String> {
+    let size: usize = params.iter().map(|p| p.values.len()).product();
+    if size > 400 {
+        return Err(format!("--sweep: the grid has {size} points (at most 400)"));
+    }
+    Ok((0..size)
+        .map(|index| {
+            let mut rest = index;
+            let mut values = vec![0.0; params.len()];
+            for (k, p) in params.iter().enumerate().rev() {
+                values[k] = p.values[rest % p.values.len()];
+                rest /= p.values.len();
+            }
+            values
+        })
+        .collect())
+}
+
 /// `--sweep ID.PARAM=VALUES`, repeated, over (label, SPEC): the base and one variant per grid
 /// point, the swept heuristics switched on. Every value is checked against its parameter's
 /// range before anything runs.
@@ -243,21 +263,10 @@ pub fn sweep(
         }
         params.push(param);
     }
-    let size: usize = params.iter().map(|p| p.values.len()).product();
-    if size > 400 {
-        return Err(format!("--sweep: the grid has {size} points (at most 400)"));
-    }
     let base_config = spec::parse(base)?.heuristics;
     let mut variants = vec![(label.clone(), base.clone())];
     let mut points = Vec::new();
-    for index in 0..size {
-        // The grid point `index`, the last parameter varying fastest.
-        let mut rest = index;
-        let mut values = vec![0.0; params.len()];
-        for (k, p) in params.iter().enumerate().rev() {
-            values[k] = p.values[rest % p.values.len()];
-            rest /= p.values.len();
-        }
+    for values in grid(&params)? {
         let mut items: Vec<String> = Vec::new();
         for p in &params {
             let id = Id::from_name(p.key.split('.').next().expect("checked")).expect("checked");

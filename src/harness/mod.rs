@@ -3,6 +3,8 @@
 pub mod bench;
 pub mod compare;
 pub mod design;
+pub mod engine_design;
+pub mod engine_pool;
 pub mod engines;
 pub mod epd;
 pub mod external;
@@ -15,3 +17,5 @@ pub mod report;
 pub mod reproduce;
 pub mod results;
 pub mod runner;
+pub mod session;
+pub mod uci_options;

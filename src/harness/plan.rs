@@ -8,7 +8,7 @@ use super::design::{self, Design, LabelledSpec};
 use super::runner::Suite;
 use super::{epd, results::Variant};
 use crate::engine::config::{Limits, SearchConfig};
-use crate::engine::heuristics::REGISTRY;
+use crate::engine::heuristics::{Id, REGISTRY, id_list};
 use crate::engine::score::MAX_PLY;
 use crate::engine::spec;
 
@@ -177,7 +177,13 @@ pub fn variants(
             .find(|(l, _)| l == label)
             .map_or_else(|| each.limits.clone(), |(_, limits)| limits.clone())
     };
-    let (specs, design) = designed(given, specs, ablation_mode, sweeps)?;
+    // A design over an engine's options waits for its probe (`probed_variants`).
+    let (specs, design) =
+        if super::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
+            (specs, None)
+        } else {
+            designed(given, specs, ablation_mode, sweeps)?
+        };
     let mut variants: Vec<Variant> = Vec::new();
     let mut add = |variant: Variant| {
         if variants.iter().any(|v| v.label == variant.label) {
@@ -242,12 +248,12 @@ fn designed(
             let (specs, design) = design::pairs(mode, &base())?;
             (specs, Some(design))
         }
-        (Some(mode @ ("on-one" | "off-one")), true) => {
+        (Some(mode), true) if mode.starts_with("on-one") || mode.starts_with("off-one") => {
             (ablation(mode, given.is_empty(), specs)?, None)
         }
         (Some(mode), true) => {
             return Err(format!(
-                "--ablation is on-one, off-one, pairs or pairs:ID,ID,... (got '{mode}')"
+                "--ablation is on-one, off-one or pairs, each with :ID,ID,... if wanted (got '{mode}')"
             ));
         }
         (None, true) => (specs, None),
@@ -256,13 +262,20 @@ fn designed(
 
 /// The variants of an ablation around the first variant (or, when none was given, `plain` for
 /// `on-one` and `all` for `off-one`): one per heuristic switched on alone over it (`on-one`)
-/// or one per heuristic of it switched off (`off-one`). Combinations validation refuses are
-/// left out with a warning.
+/// or one per heuristic of it switched off (`off-one`), of every heuristic or of the listed
+/// ones (`off-one:lmr,see`). Combinations validation refuses are left out with a warning.
 fn ablation(
     mode: &str,
     none_given: bool,
     specs: Vec<(String, String)>,
 ) -> Result<Vec<(String, String)>, String> {
+    let (mode, listed) = match mode.split_once(':') {
+        Some((mode, list)) => (mode, Some(list)),
+        None => (mode, None),
+    };
+    if !matches!(mode, "on-one" | "off-one") {
+        return Err(format!("--ablation: unknown mode '{mode}'"));
+    }
     let (label, base) = if none_given {
         let base = if mode == "on-one" { "plain" } else { "all" };
         (base.to_string(), base.to_string())
@@ -270,24 +283,63 @@ fn ablation(
         specs[0].clone()
     };
     let base_config = spec::parse(&base)?;
+    let ids: Vec<Id> = match listed {
+        None => REGISTRY.iter().map(|info| info.id).collect(),
+        Some(list) => list
+            .split(',')
+            .map(|name| {
+                Id::from_name(name.trim()).ok_or_else(|| {
+                    format!(
+                        "--ablation {mode}: unknown heuristic '{name}'; valid: {}",
+                        id_list()
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()?,
+    };
     let mut out = vec![(label.clone(), base.clone())];
-    for info in REGISTRY {
-        let on = base_config.heuristics.enabled(info.id);
+    for id in ids {
+        let on = base_config.heuristics.enabled(id);
         let (sign, wanted) = if mode == "on-one" {
             ('+', !on)
         } else {
             ('-', on)
         };
         if !wanted {
+            if listed.is_some() {
+                eprintln!(
+                    "ablation {mode}: '{}' is already {} in '{label}'; no variant",
+                    id.name(),
+                    if on { "on" } else { "off" }
+                );
+            }
             continue;
         }
-        let spec = format!("{base},{sign}{}", info.name);
+        let spec = format!("{base},{sign}{}", id.name());
         match spec::parse(&spec) {
-            Ok(_) => out.push((format!("{label}{sign}{}", info.name), spec)),
+            Ok(_) => out.push((format!("{label}{sign}{}", id.name()), spec)),
             Err(e) => eprintln!("ablation: {spec} left out: {e}"),
         }
     }
     Ok(out)
+}
+
+/// The players of a run or a match: `variants`, every engine probed (`engine_design::
+/// probe_all`: its name, `Threads=1` and `Hash` when it takes them), then a design over an
+/// engine's options when one is asked for.
+pub fn probed_variants(
+    given: &[String],
+    engines: &[String],
+    each: (&[String], &[String]),
+    ablation_mode: Option<&str>,
+    sweeps: &[String],
+) -> Result<(Vec<Variant>, Option<Design>), String> {
+    let (mut players, design) = variants(given, engines, each, ablation_mode, sweeps)?;
+    let probes = super::engine_design::probe_all(&mut players)?;
+    if super::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
+        return super::engine_design::widen(players, &probes, ablation_mode, sweeps);
+    }
+    Ok((players, design))
 }
 
 #[cfg(test)]
@@ -370,7 +422,7 @@ mod tests {
         };
         assert!(err(Some("pairs"), &[], &["gsr.red2=1".into()]).contains("not both"));
         assert!(err(Some("pairs"), &["plain".into(), "classic".into()], &[]).contains("one base"));
-        assert!(err(Some("all-pairs"), &[], &[]).contains("on-one, off-one, pairs"));
+        assert!(err(Some("all-pairs"), &[], &[]).contains("on-one, off-one or pairs"));
     }
 
     #[test]

@@ -13,16 +13,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::design::Design;
+use super::engine_pool::EnginePool;
 use super::epd::EpdRecord;
 use super::external;
 use super::results::{
-    self, FORMAT, Header, IterationRecord, PositionRecord, RecordKey, Shard, Variant,
+    self, FORMAT, Header, IterationRecord, PositionRecord, RecordCounters, RecordKey, Shard,
+    Variant,
 };
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{SearchResult, Silent, search_audited};
-use crate::engine::stats::HeuristicCounters;
 
 /// A suite: its path and its positions.
 #[derive(Clone, Debug)]
@@ -123,7 +124,7 @@ pub fn position_record(
         seed,
         fen: record.fen.clone(),
         iterations,
-        counters: result.stats.heuristics,
+        counters: result.stats.heuristics.into(),
         nodes: result.stats.nodes(),
         time_ms: result.elapsed.as_secs_f64() * 1000.0,
         best_move: result.best_move.map(|mv| notation::uci(board, mv)),
@@ -200,7 +201,7 @@ pub fn external_record(
         fen: record.fen.clone(),
         nodes: outcome.infos.last().map_or(0, |i| i.nodes),
         iterations,
-        counters: HeuristicCounters::default(),
+        counters: RecordCounters::from_lines(&outcome.counters),
         time_ms: outcome.elapsed.as_secs_f64() * 1000.0,
         best_move: outcome.best_move.clone(),
         solved,
@@ -309,8 +310,14 @@ fn tasks<'a>(plan: &'a Run, header: &Header, done: &HashSet<RecordKey>) -> Vec<T
         .collect()
 }
 
-/// One search, in-process or by an external engine, as its record.
-fn search_task(task: &Task, limits: Limits, audit: Option<f64>) -> PositionRecord {
+/// One search, in-process or by an external engine (in one of the run's sessions), as its
+/// record.
+fn search_task(
+    task: &Task,
+    limits: Limits,
+    audit: Option<f64>,
+    sessions: &EnginePool,
+) -> PositionRecord {
     let Task {
         variant,
         suite,
@@ -319,7 +326,7 @@ fn search_task(task: &Task, limits: Limits, audit: Option<f64>) -> PositionRecor
     } = *task;
     match &variant.engine {
         Some(engine) => {
-            let outcome = external::search(engine, record, &limits);
+            let outcome = sessions.search(&variant.label, engine, record, &limits);
             external_record(&variant.label, &suite.path, record, &outcome)
         }
         None => {
@@ -360,13 +367,15 @@ fn execute(
         .map_err(|e| e.to_string())?;
     let (sender, receiver) = mpsc::channel::<PositionRecord>();
     let (limits, audit) = (plan.limits, plan.audit);
+    let sessions = EnginePool::new(plan.jobs);
     let mut write_error = None;
     std::thread::scope(|scope| {
+        let sessions = &sessions;
         scope.spawn(move || {
             pool.install(|| {
                 tasks.par_iter().for_each_with(sender, |sender, task| {
                     // The receiver only goes away on a write error; stop quietly then.
-                    let _ = sender.send(search_task(task, limits, audit));
+                    let _ = sender.send(search_task(task, limits, audit, sessions));
                 });
             });
         });
@@ -380,6 +389,15 @@ fn execute(
         }
     });
     bar.finish_and_clear();
+    for (label, starts) in sessions.starts() {
+        let searches = tasks.iter().filter(|t| t.variant.label == label).count();
+        eprintln!(
+            "engine {label}: {starts} process{} (the probe's included) for {searches} searches on {} worker{}",
+            if starts == 1 { "" } else { "es" },
+            plan.jobs,
+            if plan.jobs == 1 { "" } else { "s" }
+        );
+    }
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),

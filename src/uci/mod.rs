@@ -11,8 +11,11 @@ use std::time::Duration;
 use cozy_chess::util::parse_uci_move;
 use cozy_chess::{Board, Move};
 
+mod counter_lines;
 mod go;
 mod options;
+
+pub use counter_lines::parse as parse_counter_line;
 
 pub use go::parse_go;
 use go::split_searchmoves;
@@ -23,6 +26,7 @@ use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::score::Score;
 use crate::engine::search::{IterationInfo, Observer, SearchState, Searcher};
+use crate::engine::stats::Counter;
 
 /// Transposition table size limits, MiB: the maximum is what a machine of this project's size
 /// (24 GiB) can hold beside everything else.
@@ -106,6 +110,8 @@ pub struct UciEngine {
     state: Option<SearchState>,
     /// Lines per iteration (`MultiPV`).
     multipv: usize,
+    /// Print the counters protocol's lines before each `bestmove` (`CounterInfo`).
+    counter_info: bool,
     running: Option<Running>,
 }
 
@@ -126,6 +132,7 @@ impl UciEngine {
             move_overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             state: None,
             multipv: 1,
+            counter_info: false,
             running: None,
         }
     }
@@ -334,7 +341,7 @@ impl UciEngine {
         let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
         searcher.restrict_root_moves(root_moves);
         searcher.set_multipv(self.multipv);
-        let multipv = self.multipv;
+        let (multipv, counter_info) = (self.multipv, self.counter_info);
         let thread_stop = stop.clone();
         let root = self.position.board().clone();
         let hash_mb = self.hash_mb;
@@ -343,6 +350,13 @@ impl UciEngine {
             // first legal move is played, and a fresh state replaces the lost tables.
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
                 let result = searcher.run(&mut InfoPrinter { multipv });
+                if counter_info {
+                    // The same counters, under the same names, as a results file's record.
+                    for counter in Counter::all() {
+                        let counts = result.stats.heuristics.get(counter);
+                        send(&counter_lines::line(&counter.key(), counts));
+                    }
+                }
                 (result.best_move, searcher.into_state())
             }));
             // UCI: after `go infinite` the best move is given only once `stop` arrives.

@@ -31,6 +31,8 @@ impl UciEngine {
             "option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"
         ));
         send("option name Clear Hash type button");
+        // The counters protocol (docs/protocol.md): a harness switches it on to read them.
+        send("option name CounterInfo type check default false");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         send("option name Eval type combo default full var full var material var nnue");
         send(&format!(
@@ -119,6 +121,7 @@ impl UciEngine {
                     })?;
             }
             "multipv" => self.multipv = multipv(&value)?,
+            "counterinfo" => self.counter_info = boolean("CounterInfo", &value)?,
             "clear hash" => {
                 if let Some(state) = self.state.as_mut() {
                     state.clear();
@@ -192,6 +195,17 @@ impl UciEngine {
             .map_err(|e| format!("setoption: {name} = {value} refused: {e}"))?;
         self.config = changed;
         Ok(())
+    }
+}
+
+/// A check option's value.
+fn boolean(option: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "setoption: {option} is true or false, got '{value}'"
+        )),
     }
 }
 

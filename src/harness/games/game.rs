@@ -431,7 +431,7 @@ mod tests {
                 name: None,
                 dir: None,
             },
-            process: None,
+            session: None,
         };
         let game = play(
             &opening(&Board::default().to_string()),
@@ -457,7 +457,7 @@ mod tests {
                 name: None,
                 dir: None,
             },
-            process: None,
+            session: None,
         };
         let mut good = variant_player("classic");
         let game = play(
@@ -480,7 +480,7 @@ mod tests {
                 name: None,
                 dir: None,
             },
-            process: None,
+            session: None,
         };
         let mut good = variant_player("classic");
         let game = play(

@@ -17,6 +17,7 @@ use crate::engine::search::{SearchState, Searcher, Silent};
 use crate::harness::epd;
 use crate::harness::external::{EngineSpec, Process, parse_info};
 use crate::harness::results::Variant;
+use crate::harness::session::Session;
 
 /// A move and what the player said about it.
 #[derive(Clone, Copy, Debug)]
@@ -61,12 +62,9 @@ pub enum Player {
     },
     Engine {
         spec: EngineSpec,
-        process: Option<Process>,
+        session: Option<Session>,
     },
 }
-
-/// How long an engine may take to start and answer `uci` / `isready`.
-const SETUP_PATIENCE: Duration = Duration::from_secs(30);
 
 impl Player {
     /// The player of a variant: in-process for searchlab's own, over UCI for an engine.
@@ -74,7 +72,7 @@ impl Player {
         match &variant.engine {
             Some(spec) => Player::Engine {
                 spec: spec.clone(),
-                process: None,
+                session: None,
             },
             None => Player::Variant {
                 config: Box::new(SearchConfig {
@@ -102,11 +100,15 @@ impl Player {
                 }
                 Ok(())
             }
-            Player::Engine { spec, process } => {
-                let outcome = start_game(spec, process);
+            Player::Engine { spec, session } => {
+                if session.is_none() {
+                    *session = Some(Session::open(spec).map_err(Failure::Crash)?.0);
+                }
+                let running = session.as_mut().expect("started above");
+                let outcome = running.new_game().map_err(Failure::Crash);
                 if outcome.is_err() {
                     // A failed engine is started afresh for the next game.
-                    *process = None;
+                    *session = None;
                 }
                 outcome
             }
@@ -168,41 +170,18 @@ impl Player {
                     elapsed_ms,
                 })
             }
-            Player::Engine { process, .. } => {
-                let outcome = match process.as_mut() {
-                    Some(running) => ask(running, position, fen, moves, go, patience_ms),
+            Player::Engine { session, .. } => {
+                let outcome = match session.as_mut() {
+                    Some(running) => ask(running.process(), position, fen, moves, go, patience_ms),
                     None => Err(Failure::Crash("the engine is not running".into())),
                 };
                 if outcome.is_err() {
-                    *process = None;
+                    *session = None;
                 }
                 outcome
             }
         }
     }
-}
-
-/// Start the engine if needed, then `ucinewgame` and `isready`.
-fn start_game(spec: &EngineSpec, process: &mut Option<Process>) -> Result<(), Failure> {
-    if process.is_none() {
-        let mut started = Process::start(spec).map_err(Failure::Crash)?;
-        started.send("uci").map_err(Failure::Crash)?;
-        started
-            .until(SETUP_PATIENCE, |l| l.trim() == "uciok")
-            .map_err(|e| Failure::Crash(format!("{e} after 'uci'")))?;
-        for (name, value) in &spec.options {
-            started
-                .send(&format!("setoption name {name} value {value}"))
-                .map_err(Failure::Crash)?;
-        }
-        *process = Some(started);
-    }
-    let running = process.as_mut().expect("started above");
-    running.send("ucinewgame").map_err(Failure::Crash)?;
-    running.send("isready").map_err(Failure::Crash)?;
-    running
-        .until(SETUP_PATIENCE, |l| l.trim() == "readyok")
-        .map_err(|e| Failure::Crash(format!("{e} after 'isready'")))
 }
 
 /// Send the position and `go`, and read the engine's reply.

@@ -212,7 +212,12 @@ pub(super) fn sweeps(design: &Design, variants: &[VariantAnalysis]) -> Vec<Sweep
 
 /// A sweep chart's file stem.
 pub fn sweep_file(param: &str) -> String {
-    format!("sweep_{}", param.replace('.', "_"))
+    // An engine's option may hold spaces or signs (`Move Overhead`): a file name keeps none.
+    let stem: String = param
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("sweep_{stem}")
 }
 
 fn cell(i: &Option<Interval>, digits: usize) -> String {

@@ -319,7 +319,10 @@ fn counter_meanings(a: &Analysis) -> String {
     let mut out = format!("- counters: {}\n", crate::engine::stats::DEFINITION);
     for key in keys {
         let meaning = crate::engine::stats::Counter::from_key(key)
-            .map_or("a counter this build does not know", |c| c.meaning());
+            .map_or(
+                "an engine's own counter (its counter lines, docs/protocol.md): its meaning is the engine's",
+                |c| c.meaning(),
+            );
         out.push_str(&format!("  - `{key}`: {meaning}\n"));
     }
     out

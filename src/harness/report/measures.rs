@@ -213,18 +213,27 @@ pub(super) fn solution_times(records: &[&PositionRecord]) -> Vec<f64> {
 }
 
 pub(super) fn counters(records: &[&PositionRecord]) -> Vec<CounterRates> {
+    // searchlab's counters in registry order, then an engine's own names (counter lines).
+    let mut known = vec![Counters::default(); Counter::all().count()];
+    let mut other: BTreeMap<String, Counters> = BTreeMap::new();
+    for r in records {
+        for (slot, counter) in known.iter_mut().zip(Counter::all()) {
+            *slot += r.counters.get(counter);
+        }
+        for (name, counts) in &r.counters.other {
+            *other.entry(name.clone()).or_default() += *counts;
+        }
+    }
     Counter::all()
-        .filter_map(|counter| {
-            let mut sum = Counters::default();
-            for r in records {
-                sum += r.counters.get(counter);
-            }
-            (sum.tested > 0).then(|| CounterRates {
-                heuristic: counter.key(),
-                tested: sum.tested,
-                fired: sum.fired,
-                overruled: sum.overruled,
-            })
+        .map(|c| c.key())
+        .zip(known)
+        .chain(other)
+        .filter(|(_, sum)| sum.tested > 0)
+        .map(|(heuristic, sum)| CounterRates {
+            heuristic,
+            tested: sum.tested,
+            fired: sum.fired,
+            overruled: sum.overruled,
         })
         .collect()
 }

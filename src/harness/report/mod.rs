@@ -198,6 +198,26 @@ impl Dataset {
     }
 }
 
+/// Whether two players count nodes alike, so that their node ratio means something: both
+/// searchlab's own search, or engines of one program: the same command, or the same name
+/// (the first word of `id name`: two builds of one engine, `Dev 1.2` and `Dev 1.3-lmr`). A
+/// node of another program is another unit.
+fn same_engine(a: Option<&EngineSpec>, b: Option<&EngineSpec>) -> bool {
+    let family = |e: &EngineSpec| {
+        e.name
+            .as_deref()
+            .and_then(|n| n.split_whitespace().next())
+            .map(str::to_ascii_lowercase)
+    };
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            a.command == b.command || family(a).is_some_and(|f| Some(f) == family(b))
+        }
+        _ => false,
+    }
+}
+
 fn design_kind(design: &Design) -> &'static str {
     match design {
         Design::Pairs { .. } => "pairs",
@@ -257,7 +277,7 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
     let base_nodes = per_position(&base_records, |r| r.nodes as f64);
     let base_time = per_position(&base_records, |r| r.time_ms);
     let base_solved = first_seed_solved(&base_records);
-    let base_engine = data.engine_of(&baseline).map(|e| &e.command);
+    let base_engine = data.engine_of(&baseline);
     let variants = data
         .variants
         .iter()
@@ -265,7 +285,7 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
             let mine = of(label);
             let is_base = *label == baseline;
             let engine = data.engine_of(label);
-            let other_engine = engine.map(|e| &e.command) != base_engine;
+            let other_engine = !same_engine(engine, base_engine);
             let nodes = per_position(&mine, |r| r.nodes as f64);
             let times = per_position(&mine, |r| r.time_ms);
             let both = nodes.keys().filter(|k| base_nodes.contains_key(*k)).count();

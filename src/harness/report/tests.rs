@@ -82,7 +82,7 @@ fn record(variant: &str, line: usize, base: u64, solved: bool) -> PositionRecord
         nodes: 13 * base,
         time_ms: 4.0,
         iterations,
-        counters,
+        counters: counters.into(),
         best_move: Some("e2e4".into()),
         solved: Some(solved),
         points: None,

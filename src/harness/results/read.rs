@@ -154,10 +154,21 @@ fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
                         warned = true;
                     }
                 }
-                out.records.push(
-                    serde_json::from_value(value)
-                        .map_err(|e| format!("{name}:{number}: damaged position record: {e}"))?,
-                )
+                let record: PositionRecord = serde_json::from_value(value)
+                    .map_err(|e| format!("{name}:{number}: damaged position record: {e}"))?;
+                // Names searchlab does not know come only from an engine's counter lines; in a
+                // record of searchlab's own search one is a pooled or foreign key, not a guess.
+                let own_search = out.header.as_ref().is_some_and(|h| {
+                    h.variants
+                        .iter()
+                        .any(|v| v.label == record.variant && v.engine.is_none())
+                });
+                if let (true, Some(key)) = (own_search, record.counters.other.keys().next()) {
+                    return Err(format!(
+                        "{name}:{number}: damaged position record: unknown counter '{key}' in a search of searchlab's own"
+                    ));
+                }
+                out.records.push(record);
             }
             (_, Some("header")) => {
                 return Err(format!(
@@ -293,14 +304,21 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("searchlab-legacy-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("old.jsonl");
-        let header = r#"{"type":"header","searchlab":"0.1.0","commit":null,"date":"2026-11-01T00:00:00Z","cores":2,"limits":{"depth":3,"nodes":null,"movetime_ms":null,"clock":null,"infinite":false},"variants":[],"suites":["s.epd"],"seeds":[0],"shard":null}"#;
+        let classic = serde_json::json!({
+            "label": "classic",
+            "spec": "classic",
+            "config": crate::engine::spec::configure("classic", None, 0).unwrap(),
+        });
+        let header = format!(
+            r#"{{"type":"header","searchlab":"0.1.0","commit":null,"date":"2026-11-01T00:00:00Z","cores":2,"limits":{{"depth":3,"nodes":null,"movetime_ms":null,"clock":null,"infinite":false}},"variants":[{classic}],"suites":["s.epd"],"seeds":[0],"shard":null}}"#
+        );
         let record = r#"{"type":"position","variant":"classic","suite":"s.epd","line":1,"id":"x","seed":0,"fen":"8/8/8/8/8/8/8/K6k w - - 0 1","iterations":[],"counters":{"futility":{"tested":9,"fired":3,"overruled":0}},"nodes":42,"time_ms":1.0,"best_move":null,"solved":null,"points":null,"time_to_solution_ms":null,"depth_to_solution":null}"#;
         std::fs::write(&path, format!("{header}\n{record}\n")).unwrap();
         let read = read_results(&path).unwrap();
         let (header, records) = (read.header, read.records);
         assert_eq!(header.unwrap().format, None);
         assert_eq!(records[0].nodes, 42);
-        assert_eq!(records[0].counters, HeuristicCounters::default());
+        assert_eq!(records[0].counters, HeuristicCounters::default().into());
         // The same record under the current format: a pooled key is an error, not a guess.
         let current = std::fs::read_to_string(&path)
             .unwrap()

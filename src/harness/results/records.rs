@@ -1,11 +1,13 @@
 //! The record types of a results file, the key that identifies a search, and the plan of a
 //! run's searches.
 
-use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::audit::AuditRow;
 use crate::engine::config::{Limits, SearchConfig};
-use crate::engine::stats::HeuristicCounters;
+use crate::engine::stats::{Counter, Counters, HeuristicCounters};
 use crate::harness::design::Design;
 use crate::harness::external;
 
@@ -222,8 +224,8 @@ pub struct PositionRecord {
     pub fen: String,
     /// Every completed iteration.
     pub iterations: Vec<IterationRecord>,
-    /// Per heuristic counters of the whole search.
-    pub counters: HeuristicCounters,
+    /// Per heuristic counters of the whole search (an engine's: from its counter lines).
+    pub counters: RecordCounters,
     /// Every node of the search.
     pub nodes: u64,
     /// Wall time of the search, ms.
@@ -244,6 +246,77 @@ pub struct PositionRecord {
     /// The pruning audit of the search (`--audit`): per decision and remaining depth.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audit: Option<Vec<AuditRow>>,
+}
+
+/// A record's counters: searchlab's own, and the ones an engine's counter lines
+/// (`docs/protocol.md`) name that searchlab does not know, kept rather than dropped. One map
+/// in the file, keyed by name; counters that never counted are left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordCounters {
+    pub known: HeuristicCounters,
+    pub other: BTreeMap<String, Counters>,
+}
+
+impl RecordCounters {
+    /// The counts of one of searchlab's counters.
+    pub fn get(&self, counter: Counter) -> Counters {
+        self.known.get(counter)
+    }
+
+    /// From an engine's counter lines: a name searchlab knows goes to its counter.
+    pub fn from_lines(lines: &[(String, Counters)]) -> RecordCounters {
+        let mut counters = RecordCounters::default();
+        for (name, counts) in lines {
+            counters.set(name, *counts);
+        }
+        counters
+    }
+
+    fn set(&mut self, name: &str, counts: Counters) {
+        match Counter::from_key(name) {
+            Some(counter) => self.known.set(counter, counts),
+            None if counts != Counters::default() => {
+                self.other.insert(name.to_string(), counts);
+            }
+            None => {}
+        }
+    }
+
+    /// Every counter that counted, by name: searchlab's in registry order, then the others
+    /// in the order of their names.
+    pub fn named(&self) -> impl Iterator<Item = (String, Counters)> + '_ {
+        self.known
+            .nonzero()
+            .map(|(c, counts)| (c.key(), counts))
+            .chain(self.other.iter().map(|(n, c)| (n.clone(), *c)))
+    }
+}
+
+impl From<HeuristicCounters> for RecordCounters {
+    fn from(known: HeuristicCounters) -> Self {
+        RecordCounters {
+            known,
+            other: BTreeMap::new(),
+        }
+    }
+}
+
+impl Serialize for RecordCounters {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let map: BTreeMap<String, Counters> = self.named().collect();
+        map.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordCounters {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let map = BTreeMap::<String, Counters>::deserialize(deserializer)?;
+        let mut counters = RecordCounters::default();
+        for (name, counts) in map {
+            counters.set(&name, counts);
+        }
+        Ok(counters)
+    }
 }
 
 impl PositionRecord {

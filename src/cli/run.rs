@@ -1,0 +1,145 @@
+//! `searchlab run`: its arguments and the run from them to the summary and the report.
+
+use std::path::Path;
+
+use super::audit::audit_rate;
+use super::limits::LimitArgs;
+use super::players::PlayerArgs;
+use crate::engine::heuristics::REGISTRY;
+use crate::harness::{plan, report, results, runner};
+
+/// The `--seeds` help, naming the heuristics whose registry row says they draw random numbers.
+fn randomised_help() -> String {
+    let ids: Vec<&str> = REGISTRY
+        .iter()
+        .filter(|info| info.randomised)
+        .map(|info| info.name)
+        .collect();
+    format!(
+        "Repeat randomised variants ({}) over seeds 0..K",
+        ids.join(", ")
+    )
+}
+
+/// Arguments of `searchlab run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
+    #[arg(long = "suite")]
+    pub suites: Vec<std::path::PathBuf>,
+    /// The players and the design that widens the first.
+    #[command(flatten)]
+    pub players: PlayerArgs,
+    /// The limit of every search: one of --depth (default 7), --nodes, --movetime.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Repeat randomised variants over seeds 0..K.
+    #[arg(long, default_value_t = 1, help = randomised_help())]
+    pub seeds: u64,
+    /// Worker threads (default: all cores). Node counts do not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The results file (default reports/latest/main/results.jsonl); an existing file of
+    /// the same run is resumed.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Also render the full report (Markdown, charts, CSV) into this directory. The main job
+    /// (no variants, suites or engines given) renders it beside its results by default.
+    #[arg(long)]
+    pub report: Option<std::path::PathBuf>,
+    /// Run only part I of N of the searches (`--shard 1/2`).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Skip bad EPD lines with a warning instead of stopping.
+    #[arg(long)]
+    pub skip_invalid: bool,
+    /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1): each
+    /// record gains its audit (decision, depth, audited, wrong, error) and the report an
+    /// error-rate table and chart. Node counts and moves do not change.
+    #[arg(long, value_name = "RATE")]
+    pub audit: Option<f64>,
+}
+
+/// The analysis a run makes, if any (`pairs`, `sweep`, `audit`).
+fn analysis_kind(args: &RunArgs, audit: Option<f64>) -> Option<&'static str> {
+    if args
+        .players
+        .ablation
+        .as_deref()
+        .is_some_and(|m| m.starts_with("pairs"))
+    {
+        Some("pairs")
+    } else if !args.players.sweeps.is_empty() {
+        Some("sweep")
+    } else {
+        audit.map(|_| "audit")
+    }
+}
+
+/// `searchlab run`.
+pub fn run(args: &RunArgs) -> Result<(), String> {
+    if args.seeds == 0 {
+        return Err("--seeds must be at least 1".into());
+    }
+    let audit = audit_rate(args.audit)?;
+    let main_job = args.players.none() && args.suites.is_empty() && audit.is_none();
+    // A design or an audit writes a file of its own, its report beside it.
+    let analysis_kind = analysis_kind(args, audit);
+    let out = args.out.clone().unwrap_or_else(|| match analysis_kind {
+        Some(kind) => format!("reports/latest/{kind}/results.jsonl").into(),
+        None => plan::MAIN_JOB_OUT.into(),
+    });
+    // Each external engine once, before anything is written: a command that does not start
+    // or does not speak UCI stops the run here, not position by position.
+    let (variants, design) = args.players.probed()?;
+    if let Some(v) = variants.iter().find(|v| !v.limits.is_empty()) {
+        let (key, _) = &v.limits[0];
+        return Err(format!(
+            "player '{}': {key}= is a match's per-player limit; run searches every player under --depth, --movetime or --nodes",
+            v.label
+        ));
+    }
+    for variant in &variants {
+        if let Some(name) = variant.engine.as_ref().and_then(|e| e.name.as_ref()) {
+            eprintln!("engine {}: {name}", variant.label);
+        }
+    }
+    let run = runner::Run {
+        variants,
+        suites: plan::suites(&args.suites, args.skip_invalid)?,
+        limits: args.limits.limits(7)?,
+        seeds: (0..args.seeds).collect(),
+        jobs: plan::jobs(args.jobs)?,
+        out: out.clone(),
+        shard: args
+            .shard
+            .as_deref()
+            .map(results::Shard::parse)
+            .transpose()?,
+        progress: true,
+        audit,
+        design,
+    };
+    runner::run(&run)?;
+    let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
+    let table = report::summary_table(&analysis);
+    print!("{}", report::terminal_summary(&analysis));
+    let summary_path = out.with_extension("md");
+    std::fs::write(&summary_path, &table)
+        .map_err(|e| format!("{}: {e}", summary_path.display()))?;
+    eprintln!(
+        "results: {}  summary: {}",
+        out.display(),
+        summary_path.display()
+    );
+    let report_dir = args.report.clone().or_else(|| {
+        ((main_job || analysis_kind.is_some()) && args.out.is_none())
+            .then(|| out.parent().map(Path::to_path_buf))
+            .flatten()
+    });
+    if let Some(dir) = report_dir {
+        report::write_report(&analysis, &dir)?;
+        eprintln!("report: {}", dir.join("report.md").display());
+    }
+    Ok(())
+}

@@ -1,0 +1,396 @@
+//! An engine's options as its toggles and parameters: the designs of `run` and `match`
+//! (`--ablation off-one|on-one|pairs[:NAMES]`, `--sweep [LABEL.]option.NAME=VALUES`) over an
+//! external engine's advertised `check` and `spin` options, the same designs searchlab makes
+//! over its own SPECs. Each variant is the base engine with options appended after the base's
+//! own (so a preset option such as searchlab's `Heuristics` comes first and the flip after it).
+//! Every variant is probed with its options before anything runs: an engine that answers an
+//! option with a line naming it (a refusal: Stockfish's `No such option`, searchlab's
+//! `info string setoption: … refused`) has that variant left out with the reason, so no
+//! variant silently searches as its base.
+
+use std::collections::BTreeMap;
+
+use super::design::{self, Design, PairCell, SweepPoint, SweptParam};
+use super::results::Variant;
+use super::session::{self, Probe};
+use super::uci_options::{self, OptionKind, UciOption};
+use crate::engine::search::DEFAULT_HASH_MB;
+
+/// Probe every engine among `variants` (each once): its name into its spec, and `Threads=1`
+/// and `Hash` (searchlab's own default, `DEFAULT_HASH_MB`) added when the engine advertises
+/// them and they are not given, so that every engine searches single-threaded with a stated
+/// table. What an engine says after its options is shown as a warning. The probes by label.
+pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, String> {
+    let mut probes = BTreeMap::new();
+    for variant in variants.iter_mut() {
+        let Some(engine) = variant.engine.as_mut() else {
+            continue;
+        };
+        let probe =
+            session::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
+        let before = engine.clone();
+        for (name, value) in [
+            ("Threads", "1".to_string()),
+            ("Hash", DEFAULT_HASH_MB.to_string()),
+        ] {
+            let given = engine
+                .options
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name));
+            if !given && uci_options::find(&probe.options, name).is_some() {
+                engine.options.push((name.to_string(), value));
+            }
+        }
+        session::amend_warm(&before, engine);
+        for line in &probe.said {
+            eprintln!(
+                "warning: engine '{}' answered its options with: {line}",
+                variant.label
+            );
+        }
+        engine.name = Some(probe.name.clone());
+        probes.insert(variant.label.clone(), probe);
+    }
+    Ok(probes)
+}
+
+/// Whether the design (`--ablation`, `--sweep`) is over an engine's options: no `--variant`
+/// is given and an engine is, or a sweep names `option.`.
+pub fn is_engine_design(
+    given: &[String],
+    engines: &[String],
+    ablation: Option<&str>,
+    sweeps: &[String],
+) -> bool {
+    let designed = ablation.is_some() || !sweeps.is_empty();
+    designed
+        && ((given.is_empty() && !engines.is_empty())
+            || sweeps.iter().any(|s| s.contains("option.")))
+}
+
+/// The variants of a design over the one engine in `variants` (probed), with the design.
+pub fn widen(
+    variants: Vec<Variant>,
+    probes: &BTreeMap<String, Probe>,
+    ablation: Option<&str>,
+    sweeps: &[String],
+) -> Result<(Vec<Variant>, Option<Design>), String> {
+    let [base] = &variants[..] else {
+        return Err(
+            "a design over an engine's options has one base: give one --engine and no --variant"
+                .into(),
+        );
+    };
+    let probe = &probes[&base.label];
+    let (mut out, design) = match (ablation, sweeps.is_empty()) {
+        (Some(_), false) => return Err("give --ablation or --sweep, not both".into()),
+        (Some(mode), true) => ablation_variants(mode, base, &probe.options)?,
+        (None, false) => sweep_variants(sweeps, base, &probe.options)?,
+        (None, true) => (vec![base.clone()], None),
+    };
+    // Each variant once with its options: a refusal leaves it out.
+    let mut kept = vec![out.remove(0)];
+    let mut left_out = Vec::new();
+    for mut variant in out {
+        let appended = appended_names(base, &variant);
+        let probe = session::probe(variant.engine.as_ref().expect("an engine variant"))
+            .map_err(|e| format!("variant '{}': {e}", variant.label))?;
+        let refusal = probe.said.iter().find(|line| {
+            let line = line.to_ascii_lowercase();
+            appended
+                .iter()
+                .any(|name| line.contains(&name.to_ascii_lowercase()))
+        });
+        match refusal {
+            Some(line) => {
+                session::discard_warm(variant.engine.as_ref().expect("an engine variant"));
+                eprintln!(
+                    "warning: variant '{}' left out: the engine answered its options with '{line}'",
+                    variant.label
+                );
+                left_out.push(variant.label.clone());
+            }
+            None => {
+                if let Some(engine) = variant.engine.as_mut() {
+                    engine.name = Some(probe.name);
+                }
+                kept.push(variant);
+            }
+        }
+    }
+    let design = design.map(|design| without(design, &left_out));
+    Ok((kept, design))
+}
+
+/// The option names a variant sets beyond its base's.
+fn appended_names(base: &Variant, variant: &Variant) -> Vec<String> {
+    let options = |v: &Variant| v.engine.as_ref().map_or(Vec::new(), |e| e.options.clone());
+    let base_options = options(base);
+    options(variant)
+        .into_iter()
+        .filter(|o| !base_options.contains(o))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// The design without the cells or points that were left out.
+fn without(design: Design, left_out: &[String]) -> Design {
+    match design {
+        Design::Pairs {
+            base,
+            heuristics,
+            cells,
+        } => Design::Pairs {
+            base,
+            heuristics,
+            cells: cells
+                .into_iter()
+                .filter(|c| !left_out.contains(&c.label))
+                .collect(),
+        },
+        Design::Sweep {
+            base,
+            params,
+            points,
+        } => Design::Sweep {
+            base,
+            params,
+            points: points
+                .into_iter()
+                .filter(|p| !left_out.contains(&p.label))
+                .collect(),
+        },
+    }
+}
+
+/// `base` with `options` set (each replacing the base's own of the same name), labelled.
+fn with_options(base: &Variant, label: String, options: &[(String, String)]) -> Variant {
+    let mut variant = base.clone();
+    variant.label = label;
+    let engine = variant.engine.as_mut().expect("an engine variant");
+    for (name, value) in options {
+        engine
+            .options
+            .retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        engine.options.push((name.clone(), value.clone()));
+    }
+    variant
+}
+
+/// Whether a check option is on for `base`: its given value, else the advertised default.
+fn is_on(base: &Variant, option: &UciOption) -> bool {
+    let given = base.engine.as_ref().and_then(|e| {
+        e.options
+            .iter()
+            .rev()
+            .find(|(n, _)| n.eq_ignore_ascii_case(&option.name))
+    });
+    match given {
+        Some((_, value)) => value.eq_ignore_ascii_case("true"),
+        None => option.default_on() == Some(true),
+    }
+}
+
+/// The check options an ablation flips: the named ones (any check option), else every toggle
+/// of the search (`UciOption::is_toggle`).
+fn toggles<'a>(
+    names: Option<&str>,
+    options: &'a [UciOption],
+) -> Result<Vec<&'a UciOption>, String> {
+    let all: Vec<&UciOption> = options.iter().filter(|o| o.is_toggle()).collect();
+    let Some(names) = names else {
+        return Ok(all);
+    };
+    let mut chosen: Vec<&UciOption> = Vec::new();
+    for name in names.split(',').map(str::trim) {
+        let option = uci_options::find(options, name)
+            .filter(|o| matches!(o.kind, OptionKind::Check { .. }))
+            .ok_or_else(|| {
+                format!(
+                    "--ablation: the engine has no check option '{name}'; its toggles: {}",
+                    all.iter()
+                        .map(|o| o.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+        if chosen.iter().any(|c| c.name == option.name) {
+            return Err(format!("--ablation: '{name}' is given twice"));
+        }
+        chosen.push(option);
+    }
+    Ok(chosen)
+}
+
+/// The sign and value that switch `option` away from its state in `base`.
+fn flip(base: &Variant, option: &UciOption) -> (char, &'static str) {
+    if is_on(base, option) {
+        ('-', "false")
+    } else {
+        ('+', "true")
+    }
+}
+
+fn ablation_variants(
+    mode: &str,
+    base: &Variant,
+    options: &[UciOption],
+) -> Result<(Vec<Variant>, Option<Design>), String> {
+    let (kind, names) = match mode.split_once(':') {
+        Some((kind, names)) => (kind, Some(names)),
+        None => (mode, None),
+    };
+    let chosen = toggles(names, options)?;
+    let mut variants = vec![base.clone()];
+    match kind {
+        "off-one" | "on-one" => {
+            let want_on = kind == "off-one";
+            for option in chosen {
+                // `off-one` flips what is on, `on-one` what is off; a listed option in the
+                // other state is said, not silently skipped.
+                if is_on(base, option) != want_on {
+                    if names.is_some() {
+                        eprintln!(
+                            "ablation {kind}: '{}' is already {} in '{}'; no variant",
+                            option.name,
+                            if want_on { "off" } else { "on" },
+                            base.label
+                        );
+                    }
+                    continue;
+                }
+                let (sign, value) = flip(base, option);
+                let label = format!("{}{sign}{}", base.label, option.name);
+                variants.push(with_options(
+                    base,
+                    label,
+                    &[(option.name.clone(), value.into())],
+                ));
+            }
+            Ok((variants, None))
+        }
+        "pairs" => {
+            if chosen.len() < 2 {
+                return Err("--ablation pairs needs at least two check options".into());
+            }
+            if names.is_none() && chosen.len() > 8 {
+                return Err(format!(
+                    "--ablation pairs: the engine has {} toggles ({} variants); name the ones to pair: pairs:A,B,C",
+                    chosen.len(),
+                    chosen.len() * (chosen.len() + 1) / 2
+                ));
+            }
+            let mut cells = Vec::new();
+            let mut add = |set: &[&UciOption]| {
+                let flips: Vec<(char, &str)> = set.iter().map(|o| flip(base, o)).collect();
+                let label: String = set
+                    .iter()
+                    .zip(&flips)
+                    .map(|(o, (sign, _))| format!("{sign}{}", o.name))
+                    .collect();
+                let options: Vec<(String, String)> = set
+                    .iter()
+                    .zip(&flips)
+                    .map(|(o, (_, value))| (o.name.clone(), value.to_string()))
+                    .collect();
+                variants.push(with_options(base, label.clone(), &options));
+                cells.push(PairCell {
+                    label,
+                    toggled: set.iter().map(|o| o.name.clone()).collect(),
+                });
+            };
+            for &a in &chosen {
+                add(&[a]);
+            }
+            for (i, &a) in chosen.iter().enumerate() {
+                for &b in &chosen[i + 1..] {
+                    add(&[a, b]);
+                }
+            }
+            let design = Design::Pairs {
+                base: base.label.clone(),
+                heuristics: chosen.iter().map(|o| o.name.clone()).collect(),
+                cells,
+            };
+            Ok((variants, Some(design)))
+        }
+        _ => Err(format!(
+            "--ablation is on-one, off-one or pairs, each with :NAME,NAME,... if wanted (got '{mode}')"
+        )),
+    }
+}
+
+/// `--sweep [LABEL.]option.NAME=VALUES`, repeated (a grid), over the engine's spin options.
+fn sweep_variants(
+    sweeps: &[String],
+    base: &Variant,
+    options: &[UciOption],
+) -> Result<(Vec<Variant>, Option<Design>), String> {
+    let mut params: Vec<SweptParam> = Vec::new();
+    for text in sweeps {
+        let (key, values) = text.split_once('=').ok_or_else(|| {
+            format!("--sweep is option.NAME=V1,V2,... or option.NAME=FROM..TO:STEP, got '{text}'")
+        })?;
+        let name = match key.split_once("option.") {
+            Some(("", name)) => name,
+            Some((label, name)) if label.strip_suffix('.') == Some(base.label.as_str()) => name,
+            _ => {
+                return Err(format!(
+                    "--sweep {key}: name the engine's option as option.NAME or {}.option.NAME",
+                    base.label
+                ));
+            }
+        };
+        let option = uci_options::find(options, name).ok_or_else(|| {
+            format!(
+                "--sweep {key}: engine '{}' has no option '{name}'",
+                base.label
+            )
+        })?;
+        let OptionKind::Spin { default, min, max } = option.kind else {
+            return Err(format!(
+                "--sweep {key}: only spin options are swept ('{}' is {})",
+                option.name,
+                option.describe().0
+            ));
+        };
+        let values = design::sweep_values(key, values)?;
+        for v in &values {
+            if v.fract() != 0.0 || *v < min as f64 || *v > max as f64 {
+                return Err(format!(
+                    "--sweep {key}: {v} is outside the option's range {min}..{max} (whole numbers)"
+                ));
+            }
+        }
+        if params.iter().any(|p| p.key == option.name) {
+            return Err(format!("--sweep {} is given twice", option.name));
+        }
+        params.push(SweptParam {
+            key: option.name.clone(),
+            values,
+            default: default as f64,
+        });
+    }
+    let mut variants = vec![base.clone()];
+    let mut points = Vec::new();
+    for values in design::grid(&params)? {
+        let settings: Vec<(String, String)> = params
+            .iter()
+            .zip(&values)
+            .map(|(p, v)| (p.key.clone(), format!("{}", *v as i64)))
+            .collect();
+        let label = settings
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        variants.push(with_options(base, label.clone(), &settings));
+        points.push(SweepPoint { label, values });
+    }
+    let design = Design::Sweep {
+        base: base.label.clone(),
+        params,
+        points,
+    };
+    Ok((variants, Some(design)))
+}
