@@ -31,9 +31,10 @@ in-process) $SL run --suite $S/wac.epd --suite $S/ecm.epd --depth 8 --jobs 2 \
     --variant modern --ablation off-one:$FIVE \
     --out $OUT/in-process/results.jsonl --report $OUT/in-process ;;
 # The overhead of the engine path: WAC at depth 8 on 2 workers, the same search as an engine
-# and in-process, each run alone, wall time from start to end.
+# and in-process, each run alone, wall time from start to end; three rounds, interleaved, as
+# the machine is shared and its speed drifts by tens of percent from minute to minute.
 overhead) mkdir -p $OUT/overhead; rm -f $OUT/overhead/*.jsonl
-    for round in 1 2; do
+    for round in 1 2 3; do
         t0=$(now); $SL run --suite $S/wac.epd --depth 8 --jobs 2 --engine "name=modern cmd=$SL" \
             --out $OUT/overhead/engine-$round.jsonl > /dev/null; t1=$(now)
         $SL run --suite $S/wac.epd --depth 8 --jobs 2 --variant modern \
