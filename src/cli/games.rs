@@ -1,19 +1,14 @@
 //! `searchlab match` and `searchlab sprt`.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::harness::design::Design;
-use crate::harness::external;
-use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
-use crate::harness::games::control::{Control, PlayerControl, player_control};
-use crate::harness::games::game::Rules;
-use crate::harness::games::openings;
 use crate::harness::games::play::{MatchPlan, run_match};
 use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt, elo};
 use crate::harness::games::tally::status_line;
 use crate::harness::results;
 
+use super::game_args::GameArgs;
 use super::players::PlayerArgs;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
@@ -28,13 +23,6 @@ pub struct MatchArgs {
     /// widens the first.
     #[command(flatten)]
     pub players: PlayerArgs,
-    /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
-    /// game). Each opening is played twice, colours reversed.
-    #[arg(long)]
-    pub openings: PathBuf,
-    /// Keep at most this many book moves of each PGN game.
-    #[arg(long)]
-    pub opening_plies: Option<usize>,
     /// Games per pairing (even: games come in pairs). Default 100; under --sprt, the cap
     /// (default 20000).
     #[arg(long)]
@@ -43,45 +31,6 @@ pub struct MatchArgs {
     /// `elo0=E0,elo1=E1[,alpha=0.05,beta=0.05][,model=normalized|logistic]`.
     #[arg(long)]
     pub sprt: Option<String>,
-    /// A game clock `MOVES/SECONDS+INC`, `SECONDS+INC` or `M:SS+INC` (e.g. `8+0.08`,
-    /// `0:10+0.1`); `inf` with --nodes or --depth. The match's limits (this, --movetime,
-    /// --nodes, --depth) are every player's but a player's own `tc=`, `st=`, `nodes=`,
-    /// `depth=`; one of them is needed unless every player has its own.
-    #[arg(long)]
-    pub tc: Option<String>,
-    /// A fixed time per move, milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// A node budget per move (deterministic games).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// A depth per move (deterministic games).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// How far a move may overrun its clock before it loses on time, ms. The default, 100 ms,
-    /// covers a shared machine's scheduling and the pipes (fastchess uses 0, but measures a
-    /// move's time on its own side of the pipe); a move that overruns more loses on time.
-    #[arg(long, default_value_t = 100)]
-    pub timemargin: u64,
-    /// Draw adjudication `movenumber=N,movecount=N,score=CP` (off by default).
-    #[arg(long)]
-    pub draw: Option<String>,
-    /// Resign adjudication `movecount=N,score=CP[,twosided=true]` (off by default).
-    #[arg(long)]
-    pub resign: Option<String>,
-    /// Adjudicate a draw once each side has made N moves in the game (book moves not counted).
-    #[arg(long)]
-    pub maxmoves: Option<u32>,
-    /// The order the openings are taken in: `random` (a permutation seeded by --seed) or
-    /// `sequential` (the file's order).
-    #[arg(long, default_value = "random")]
-    pub openings_order: String,
-    /// The first opening played, 1-based, in that order (later ones follow, wrapping around).
-    #[arg(long, default_value_t = 1)]
-    pub openings_start: usize,
-    /// Games played at once (each single-threaded).
-    #[arg(long, default_value_t = 1)]
-    pub concurrency: usize,
     /// Write the games here as PGN.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
@@ -91,67 +40,30 @@ pub struct MatchArgs {
     /// Play only part I of N of the pairs (`--shard 1/4`); merge the parts with `merge`.
     #[arg(long)]
     pub shard: Option<String>,
-    /// Seeds the openings' order and every variant's search.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Transposition table of each in-process player, MiB.
-    #[arg(long, default_value_t = 16)]
-    pub hash: usize,
-    /// Log every line sent to and received from each engine, and the engines' stderr, with
-    /// the time and the engine, into this file (fastchess's `-log`).
-    #[arg(long)]
-    pub log: Option<PathBuf>,
-    /// No progress line.
-    #[arg(long)]
-    pub quiet: bool,
+    /// Openings, limits, adjudication, concurrency, seed (shared with `tune`).
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// `searchlab match`.
 pub fn play_match(args: &MatchArgs) -> Result<(), String> {
-    if let Some(path) = &args.log {
-        external::log_to(path)?;
-    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
-    let (variants, base, own) = players(args)?;
-    let control = base.control;
-    if !(1..=8192).contains(&args.hash) {
-        return Err(format!("--hash must be 1..8192 MiB, got {}", args.hash));
-    }
-    let concurrency = args.concurrency.max(1);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if concurrency > cores {
-        eprintln!(
-            "warning: --concurrency {concurrency} on {cores} cores: games share cores, so timed games lose strength unevenly"
-        );
-    }
-    if args.maxmoves == Some(0) {
-        return Err("--maxmoves must be at least 1".into());
-    }
-    let adjudication = Adjudication {
-        draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
-        resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
-        max_moves: args.maxmoves,
-    };
-    let openings = openings::read(&args.openings, args.opening_plies)?;
-    let plan_openings_len = openings.len();
+    let variants = players(args)?;
+    let setup = args.game.setup(&variants)?;
+    let (control, concurrency) = (setup.rules.control, setup.concurrency);
     let plan = MatchPlan {
         variants,
-        openings_path: args.openings.display().to_string(),
-        openings,
-        opening_plies: args.opening_plies,
-        opening_order: opening_order(args, plan_openings_len)?,
-        rules: Rules {
-            control,
-            adjudication,
-            margin_ms: base.margin_ms,
-            own,
-        },
+        openings_path: args.game.openings.display().to_string(),
+        openings: setup.openings,
+        opening_plies: args.game.opening_plies,
+        opening_order: setup.opening_order,
+        rules: setup.rules,
         games,
         sprt,
         concurrency,
-        seed: args.seed,
-        hash_mb: args.hash,
+        seed: args.game.seed,
+        hash_mb: args.game.hash,
         shard: args
             .shard
             .as_deref()
@@ -159,7 +71,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
             .transpose()?,
         out: args.out.clone(),
         pgn: args.pgn.clone(),
-        progress: !args.quiet,
+        progress: !args.game.quiet,
     };
     eprintln!(
         "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",
@@ -206,18 +118,10 @@ fn games_per_pairing(games: Option<u64>, sprt: bool) -> Result<u64, String> {
     }
 }
 
-/// The players of a match, the baseline's control (the match's) and the controls of the
-/// players that play under their own (time or node odds).
-type Players = (
-    Vec<results::Variant>,
-    PlayerControl,
-    BTreeMap<String, PlayerControl>,
-);
-
-/// The players with their controls, each engine started once to check it speaks UCI: one that
-/// does not stops the match before its first game (a crash later in the match loses that game
-/// and the match goes on).
-fn players(args: &MatchArgs) -> Result<Players, String> {
+/// The players, each engine started once to check it speaks UCI: one that does not stops the
+/// match before its first game (a crash later in the match loses that game and the match goes
+/// on).
+fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
     if args.players.variants.is_empty() && args.players.engines.is_empty() {
         return Err(
             "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
@@ -237,49 +141,7 @@ fn players(args: &MatchArgs) -> Result<Players, String> {
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }
-    let limits = [
-        args.tc.is_some(),
-        args.movetime.is_some(),
-        args.nodes.is_some(),
-        args.depth.is_some(),
-    ];
-    let given = limits
-        .contains(&true)
-        .then(|| Control::from_options(args.tc.as_deref(), args.movetime, args.nodes, args.depth))
-        .transpose()?;
-    let mut controls = Vec::new();
-    for v in &variants {
-        controls.push((
-            v.label.clone(),
-            player_control(&v.label, &v.limits, given, args.timemargin)?,
-        ));
-    }
-    let base = controls[0].1;
-    let own = controls.into_iter().filter(|(_, c)| *c != base).collect();
-    Ok((variants, base, own))
-}
-
-/// `--openings-order` and `--openings-start` over `count` openings.
-fn opening_order(args: &MatchArgs, count: usize) -> Result<openings::OpeningOrder, String> {
-    let sequential = match args.openings_order.as_str() {
-        "random" => false,
-        "sequential" => true,
-        other => {
-            return Err(format!(
-                "--openings-order is random or sequential, got '{other}'"
-            ));
-        }
-    };
-    if args.openings_start == 0 || args.openings_start > count {
-        return Err(format!(
-            "--openings-start is 1..{count} (the openings file holds {count}), got {}",
-            args.openings_start
-        ));
-    }
-    Ok(openings::OpeningOrder {
-        sequential,
-        start: args.openings_start,
-    })
+    Ok(variants)
 }
 
 /// Arguments of `searchlab sprt`.

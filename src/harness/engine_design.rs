@@ -95,12 +95,7 @@ pub fn widen(
         let appended = appended_names(base, &variant);
         let probe = session::probe(variant.engine.as_ref().expect("an engine variant"))
             .map_err(|e| format!("variant '{}': {e}", variant.label))?;
-        let refusal = probe.said.iter().find(|line| {
-            let line = line.to_ascii_lowercase();
-            appended
-                .iter()
-                .any(|name| line.contains(&name.to_ascii_lowercase()))
-        });
+        let refusal = probe.said.iter().find(|line| refuses(line, &appended));
         match refusal {
             Some(line) => {
                 session::discard_warm(variant.engine.as_ref().expect("an engine variant"));
@@ -120,6 +115,29 @@ pub fn widen(
     }
     let design = design.map(|design| without(design, &left_out));
     Ok((kept, design))
+}
+
+/// Words of a refusal: an engine that echoes an option it took (Ethereal's `info string set
+/// Hash to 16MB`) names it too, without any of them.
+const REFUSAL_WORDS: &[&str] = &[
+    "refuse",
+    "unknown",
+    "no such",
+    "invalid",
+    "error",
+    "illegal",
+    "unsupported",
+    "ignored",
+    "not ",
+];
+
+/// A line the engine said after its options that names one of `names` and refuses it.
+fn refuses(line: &str, names: &[String]) -> bool {
+    let line = line.to_ascii_lowercase();
+    names
+        .iter()
+        .any(|name| line.contains(&name.to_ascii_lowercase()))
+        && REFUSAL_WORDS.iter().any(|w| line.contains(w))
 }
 
 /// The option names a variant sets beyond its base's.
@@ -393,4 +411,21 @@ fn sweep_variants(
         points,
     };
     Ok((variants, Some(design)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_the_option_and_refuses_it() {
+        let names = vec!["tt".to_string(), "Hash".to_string()];
+        assert!(refuses(
+            "info string setoption: tt = false refused: iir needs tt",
+            &names
+        ));
+        assert!(refuses("No such option: Hash", &names));
+        assert!(!refuses("info string set Hash to 16MB", &names), "an echo");
+        assert!(!refuses("info string invalid value for MultiPV", &names));
+    }
 }

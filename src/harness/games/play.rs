@@ -70,26 +70,26 @@ impl MatchPlan {
 }
 
 /// Play one pair: game 0 with the baseline White, game 1 with the variant measured White.
-fn play_pair(
-    plan: &MatchPlan,
+pub fn play_pair(
+    (rules, hash_mb, seed): (&Rules, usize, u64),
     base: &Variant,
     dev: &Variant,
     index: usize,
     opening: &Opening,
 ) -> PairRecord {
-    let mut base_player = Player::of(base, plan.hash_mb, plan.seed);
-    let mut dev_player = Player::of(dev, plan.hash_mb, plan.seed);
+    let mut base_player = Player::of(base, hash_mb, seed);
+    let mut dev_player = Player::of(dev, hash_mb, seed);
     let first = play(
         opening,
         [&mut base_player, &mut dev_player],
         [&base.label, &dev.label],
-        &plan.rules,
+        rules,
     );
     let second = play(
         opening,
         [&mut dev_player, &mut base_player],
         [&dev.label, &base.label],
-        &plan.rules,
+        rules,
     );
     PairRecord {
         kind: "pair".into(),
@@ -233,8 +233,13 @@ fn play_tasks(
                         continue;
                     }
                     let opening = &plan.openings[order[key.index % order.len()]];
-                    let pair =
-                        play_pair(plan, base, variants[key.dev.as_str()], key.index, opening);
+                    let pair = play_pair(
+                        (&plan.rules, plan.hash_mb, plan.seed),
+                        base,
+                        variants[key.dev.as_str()],
+                        key.index,
+                        opening,
+                    );
                     if sender.send(pair).is_err() {
                         break;
                     }

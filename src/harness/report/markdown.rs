@@ -210,7 +210,7 @@ pub fn markdown(a: &Analysis) -> String {
             .join(", "),
         a.baseline
     ));
-    out.push_str("## Variants\n\n| variant | SPEC |\n|---|---|\n");
+    out.push_str("## Variants\n\n| variant | SPEC (or engine and options) |\n|---|---|\n");
     for v in &a.variants {
         out.push_str(&format!("| {} | `{}` |\n", v.label, v.spec));
     }

@@ -123,12 +123,12 @@ impl Dataset {
                     .iter()
                     .find(|(label, _)| *label == variant.label)
                 {
-                    Some((_, spec)) if *spec != variant.spec => {
+                    Some((_, spec)) if *spec != variant.described() => {
                         return Err(format!(
                             "{}: variant '{}' is '{}' here but '{}' in {}",
                             path.display(),
                             variant.label,
-                            variant.spec,
+                            variant.described(),
                             spec,
                             seen_in[&variant.label].display()
                         ));
@@ -136,7 +136,7 @@ impl Dataset {
                     Some(_) => {}
                     None => {
                         data.variants
-                            .push((variant.label.clone(), variant.spec.clone()));
+                            .push((variant.label.clone(), variant.described()));
                         seen_in.insert(variant.label.clone(), path.clone());
                     }
                 }

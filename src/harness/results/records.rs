@@ -248,6 +248,23 @@ pub struct PositionRecord {
     pub audit: Option<Vec<AuditRow>>,
 }
 
+impl Variant {
+    /// What the variant is, as reports show it and as joined files must agree on it: its SPEC,
+    /// or its engine's command with the options it is sent.
+    pub fn described(&self) -> String {
+        match &self.engine {
+            None => self.spec.clone(),
+            Some(engine) => {
+                let mut text = format!("engine {}", engine.command);
+                for (name, value) in &engine.options {
+                    text.push_str(&format!(" option.{name}={value}"));
+                }
+                text
+            }
+        }
+    }
+}
+
 /// A record's counters: searchlab's own, and the ones an engine's counter lines
 /// (`docs/protocol.md`) name that searchlab does not know, kept rather than dropped. One map
 /// in the file, keyed by name; counters that never counted are left out.

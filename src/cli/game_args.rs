@@ -1,0 +1,169 @@
+//! What a command that plays games shares (`match`, `tune`): openings, limits, adjudication,
+//! concurrency, seed, hash, the engines' log.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::harness::external;
+use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::harness::games::control::{Control, player_control};
+use crate::harness::games::game::Rules;
+use crate::harness::games::openings::{self, Opening, OpeningOrder};
+use crate::harness::results::Variant;
+
+/// The games' settings.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
+    /// game). Each opening is played twice, colours reversed.
+    #[arg(long)]
+    pub openings: PathBuf,
+    /// Keep at most this many book moves of each PGN game.
+    #[arg(long)]
+    pub opening_plies: Option<usize>,
+    /// A game clock `MOVES/SECONDS+INC`, `SECONDS+INC` or `M:SS+INC` (e.g. `8+0.08`,
+    /// `0:10+0.1`); `inf` with --nodes or --depth. The match's limits (this, --movetime,
+    /// --nodes, --depth) are every player's but a player's own `tc=`, `st=`, `nodes=`,
+    /// `depth=`; one of them is needed unless every player has its own.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// A fixed time per move, milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// A node budget per move (deterministic games).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// A depth per move (deterministic games).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// How far a move may overrun its clock before it loses on time, ms. The default, 100 ms,
+    /// covers a shared machine's scheduling and the pipes (fastchess uses 0, but measures a
+    /// move's time on its own side of the pipe); a move that overruns more loses on time.
+    #[arg(long, default_value_t = 100)]
+    pub timemargin: u64,
+    /// Draw adjudication `movenumber=N,movecount=N,score=CP` (off by default).
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Resign adjudication `movecount=N,score=CP[,twosided=true]` (off by default).
+    #[arg(long)]
+    pub resign: Option<String>,
+    /// Adjudicate a draw once each side has made N moves in the game (book moves not counted).
+    #[arg(long)]
+    pub maxmoves: Option<u32>,
+    /// The order the openings are taken in: `random` (a permutation seeded by --seed) or
+    /// `sequential` (the file's order).
+    #[arg(long, default_value = "random")]
+    pub openings_order: String,
+    /// The first opening played, 1-based, in that order (later ones follow, wrapping around).
+    #[arg(long, default_value_t = 1)]
+    pub openings_start: usize,
+    /// Games played at once (each single-threaded).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seeds the openings' order and every variant's search.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Transposition table of each in-process player, MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Log every line sent to and received from each engine, and the engines' stderr, with
+    /// the time and the engine, into this file (fastchess's `-log`).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// No progress line.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The games' settings, checked, for these players.
+pub struct GameSetup {
+    pub rules: Rules,
+    pub openings: Vec<Opening>,
+    pub opening_order: OpeningOrder,
+    pub concurrency: usize,
+}
+
+impl GameArgs {
+    /// Check the settings and make the rules for `players` (the first one's control is the
+    /// match's; a player with limits of its own plays under them: time or node odds).
+    pub fn setup(&self, players: &[Variant]) -> Result<GameSetup, String> {
+        if let Some(path) = &self.log {
+            external::log_to(path)?;
+        }
+        if !(1..=8192).contains(&self.hash) {
+            return Err(format!("--hash must be 1..8192 MiB, got {}", self.hash));
+        }
+        let concurrency = self.concurrency.max(1);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if concurrency > cores {
+            eprintln!(
+                "warning: --concurrency {concurrency} on {cores} cores: games share cores, so timed games lose strength unevenly"
+            );
+        }
+        if self.maxmoves == Some(0) {
+            return Err("--maxmoves must be at least 1".into());
+        }
+        let adjudication = Adjudication {
+            draw: self.draw.as_deref().map(DrawRule::parse).transpose()?,
+            resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
+            max_moves: self.maxmoves,
+        };
+        let limits = [
+            self.tc.is_some(),
+            self.movetime.is_some(),
+            self.nodes.is_some(),
+            self.depth.is_some(),
+        ];
+        let given = limits
+            .contains(&true)
+            .then(|| {
+                Control::from_options(self.tc.as_deref(), self.movetime, self.nodes, self.depth)
+            })
+            .transpose()?;
+        let mut controls = Vec::new();
+        for v in players {
+            controls.push((
+                v.label.clone(),
+                player_control(&v.label, &v.limits, given, self.timemargin)?,
+            ));
+        }
+        let base = controls[0].1;
+        let own: BTreeMap<_, _> = controls.into_iter().filter(|(_, c)| *c != base).collect();
+        let openings = openings::read(&self.openings, self.opening_plies)?;
+        let opening_order = self.opening_order(openings.len())?;
+        Ok(GameSetup {
+            rules: Rules {
+                control: base.control,
+                adjudication,
+                margin_ms: base.margin_ms,
+                own,
+            },
+            openings,
+            opening_order,
+            concurrency,
+        })
+    }
+
+    /// `--openings-order` and `--openings-start` over `count` openings.
+    fn opening_order(&self, count: usize) -> Result<OpeningOrder, String> {
+        let sequential = match self.openings_order.as_str() {
+            "random" => false,
+            "sequential" => true,
+            other => {
+                return Err(format!(
+                    "--openings-order is random or sequential, got '{other}'"
+                ));
+            }
+        };
+        if self.openings_start == 0 || self.openings_start > count {
+            return Err(format!(
+                "--openings-start is 1..{count} (the openings file holds {count}), got {}",
+                self.openings_start
+            ));
+        }
+        Ok(OpeningOrder {
+            sequential,
+            start: self.openings_start,
+        })
+    }
+}
