@@ -33,7 +33,7 @@ in-process) $SL run --suite $S/wac.epd --suite $S/ecm.epd --depth 8 --jobs 2 \
 # The overhead of the engine path: WAC at depth 8 on 2 workers, the same search as an engine
 # and in-process, each run alone, wall time from start to end; three rounds, interleaved, as
 # the machine is shared and its speed drifts by tens of percent from minute to minute.
-overhead) mkdir -p $OUT/overhead; rm -f $OUT/overhead/*.jsonl
+overhead) mkdir -p $OUT/overhead; rm -f $OUT/overhead/*.jsonl* $OUT/overhead/wall.txt
     for round in 1 2 3; do
         t0=$(now); $SL run --suite $S/wac.epd --depth 8 --jobs 2 --engine "name=modern cmd=$SL" \
             --out $OUT/overhead/engine-$round.jsonl > /dev/null; t1=$(now)
@@ -45,7 +45,7 @@ overhead) mkdir -p $OUT/overhead; rm -f $OUT/overhead/*.jsonl
     gzip -f $OUT/overhead/*.jsonl ;;
 # Ethereal 12 and Stockfish 15.1 on WAC at 100 ms a move, 2 workers: this build (a process per
 # worker) against $OLD (a process per position), each start logged by a wrapper.
-peers) mkdir -p $OUT/peers; rm -f $OUT/peers/*.jsonl $OUT/peers/*.txt
+peers) mkdir -p $OUT/peers; rm -f $OUT/peers/*.jsonl* $OUT/peers/*.txt
     for engine in ethereal=/usr/games/ethereal-chess stockfish=/usr/games/stockfish; do
         label=${engine%%=*}; cmd=${engine#*=}
         for build in new old; do
