@@ -142,10 +142,23 @@ enum Command {
         after_help = "Example: searchlab engine-options --engine \"name=sf cmd=/usr/games/stockfish\""
     )]
     EngineOptions(cli::EngineOptionsArgs),
+    /// Tune parameters by SPSA in games (fishtest's and OpenBench's schedule): searchlab's own
+    /// (`--variant SPEC --param ID.PARAM`) or an engine's spin options (`--engine …
+    /// --param option.NAME`); resumable, one JSON line per iteration; `report` draws θ.
+    #[command(
+        after_help = "Example: searchlab tune --variant modern --param lmr.base --param lmr.divisor --iterations 500 --nodes 5000 --openings suites/openings.epd --concurrency 2 --out tune.jsonl"
+    )]
+    Tune(cli::TuneArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
-    /// preset.
-    #[command(after_help = "Example: searchlab heuristics")]
-    Heuristics,
+    /// preset; with `--spsa SPEC`, OpenBench's SPSA input lines for the configuration's
+    /// parameters instead.
+    #[command(after_help = "Example: searchlab heuristics --spsa modern")]
+    Heuristics {
+        /// Print `NAME, int|float, value, min, max, c_end, r_end` for every numeric parameter of
+        /// the heuristics this SPEC switches on, from their declared ranges.
+        #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+        spsa: Option<String>,
+    },
 }
 
 /// Output piped into `head` or a pager that quits: stop quietly, as command-line tools do,
@@ -199,9 +212,13 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => cli::datagen(&args),
         Some(Command::Train(args)) => cli::train(&args),
         Some(Command::EngineOptions(args)) => cli::engine_options(&args),
-        Some(Command::Heuristics) => {
+        Some(Command::Tune(args)) => cli::tune(&args),
+        Some(Command::Heuristics { spsa: None }) => {
             cli::list_heuristics();
             Ok(())
+        }
+        Some(Command::Heuristics { spsa: Some(spec) }) => {
+            cli::spsa_lines(&spec).map(|lines| print!("{lines}"))
         }
     };
     match outcome {

@@ -5,7 +5,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use searchlab::harness::design::Design;
 use searchlab::harness::results::{PositionRecord, read_results};
@@ -13,19 +13,7 @@ use searchlab::harness::results::{PositionRecord, read_results};
 const BIN: &str = env!("CARGO_BIN_EXE_searchlab");
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-any-engine-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
+    common::scratch("any-engine", name)
 }
 
 fn succeeded(output: &Output) -> String {
@@ -106,7 +94,7 @@ fn searchlab_as_an_engine_equals_the_same_spec_in_process() {
         "name=sl cmd={} option.Heuristics=classic option.CounterInfo=true",
         wrapper.display()
     );
-    let stderr = succeeded(&searchlab(&[
+    let stderr = succeeded(&common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -160,7 +148,7 @@ fn an_engines_check_options_are_its_ablation() {
     let out = scratch("ablation.jsonl");
     let engine = format!("name=sl cmd={BIN} option.CounterInfo=true");
     let report = scratch("ablation-report");
-    let stderr = succeeded(&searchlab(&[
+    let stderr = succeeded(&common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -176,7 +164,8 @@ fn an_engines_check_options_are_its_ablation() {
         report.to_str().unwrap(),
     ]));
     let listed =
-        String::from_utf8(searchlab(&["engine-options", "--engine", &engine]).stdout).unwrap();
+        String::from_utf8(common::searchlab(&["engine-options", "--engine", &engine]).stdout)
+            .unwrap();
     let on: Vec<&str> = listed
         .lines()
         .filter(|l| l.contains(" check ") && l.contains("default true"))
@@ -203,7 +192,7 @@ fn an_engines_check_options_are_its_ablation() {
 
     // The same flips of three options in-process: the same nodes, position by position.
     let own = scratch("ablation-own.jsonl");
-    succeeded(&searchlab(&[
+    succeeded(&common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -233,7 +222,7 @@ fn an_engines_spin_options_are_swept_within_their_range() {
     let suite = positions(3, "sweep");
     let out = scratch("sweep.jsonl");
     let engine = format!("name=sl cmd={BIN}");
-    let refused = searchlab(&[
+    let refused = common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -248,7 +237,7 @@ fn an_engines_spin_options_are_swept_within_their_range() {
     assert!(!refused.status.success());
     assert!(stderr.contains("outside the option's range"), "{stderr}");
     assert!(!out.exists(), "nothing written");
-    succeeded(&searchlab(&[
+    succeeded(&common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -290,7 +279,7 @@ fn unknown_counters_are_kept_and_a_crash_costs_one_position() {
     .unwrap();
     let out = scratch("crash.jsonl");
     let report = scratch("crash-report");
-    let stderr = succeeded(&searchlab(&[
+    let stderr = succeeded(&common::searchlab(&[
         "run",
         "--suite",
         suite.to_str().unwrap(),
@@ -326,7 +315,7 @@ fn unknown_counters_are_kept_and_a_crash_costs_one_position() {
 #[test]
 fn a_match_plays_the_engines_variants_against_its_base() {
     let out = scratch("match.jsonl");
-    let stdout = succeeded_stdout(&searchlab(&[
+    let stdout = succeeded_stdout(&common::searchlab(&[
         "match",
         "--engine",
         &format!("name=sl cmd={BIN}"),
@@ -348,7 +337,7 @@ fn a_match_plays_the_engines_variants_against_its_base() {
         stdout.is_empty(),
         "--ablation and --sweep together are refused"
     );
-    let stdout = succeeded_stdout(&searchlab(&[
+    let stdout = succeeded_stdout(&common::searchlab(&[
         "match",
         "--engine",
         &format!("name=sl cmd={BIN}"),

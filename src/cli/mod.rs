@@ -27,6 +27,7 @@ mod limits;
 mod nnue;
 mod players;
 mod run;
+mod tune;
 pub use audit::audit_rate;
 pub use engine_options::{EngineOptionsArgs, engine_options};
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
@@ -34,6 +35,7 @@ pub use heuristics::list_heuristics;
 pub use limits::LimitArgs;
 pub use nnue::{DatagenArgs, TrainArgs, datagen, train};
 pub use run::{RunArgs, run};
+pub use tune::{TuneArgs, spsa_lines, tune};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
@@ -266,6 +268,19 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
     });
+    if args
+        .files
+        .iter()
+        .any(|f| crate::harness::tune::is_tune_file(f))
+    {
+        let trajectories = crate::harness::tune::report::Trajectories::read(&args.files)?;
+        print!(
+            "{}",
+            crate::harness::tune::report::write(&trajectories, &dir)?
+        );
+        eprintln!("report: {}", dir.join("tune.md").display());
+        return Ok(());
+    }
     let matches = args
         .files
         .iter()

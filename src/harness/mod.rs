@@ -18,4 +18,5 @@ pub mod reproduce;
 pub mod results;
 pub mod runner;
 pub mod session;
+pub mod tune;
 pub mod uci_options;

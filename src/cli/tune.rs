@@ -1,0 +1,306 @@
+//! `searchlab tune` and `searchlab heuristics --spsa`: SPSA in games over searchlab's own
+//! parameters or an external engine's spin options, and the OpenBench input for the same tune.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use super::game_args::GameArgs;
+use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
+use crate::engine::spec;
+use crate::harness::results::{self, Variant};
+use crate::harness::tune::spsa::{DEFAULT_R_END, Schedule, TunedParam};
+use crate::harness::tune::{self, TunePlan};
+use crate::harness::uci_options::{self, OptionKind, UciOption};
+use crate::harness::{plan, session};
+
+/// Arguments of `searchlab tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// The configuration tuned, a SPEC of searchlab's own search (`modern`); its parameters
+    /// are `ID.PARAM`.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "engine")]
+    pub variant: Option<String>,
+    /// An external engine tuned instead, as for `match` (`"name=dev cmd=./dev option.X=…"`);
+    /// its spin options are `option.NAME`.
+    #[arg(long)]
+    pub engine: Option<String>,
+    /// Settings for the engine, `"option.NAME=VALUE ..."`.
+    #[arg(long = "each")]
+    pub each: Vec<String>,
+    /// A parameter tuned, repeated: `ID.PARAM` (or `option.NAME` of an engine) starts from the
+    /// configuration's value, within the declared (or advertised) range, with c_end a
+    /// twentieth of the range and r_end 0.002; `NAME=START[,MIN,MAX[,C_END[,R_END]]]` sets them
+    /// (OpenBench's order).
+    #[arg(long = "param", value_name = "NAME[=START,MIN,MAX,C_END,R_END]")]
+    pub params: Vec<String>,
+    /// Parameters in OpenBench's SPSA input format, one a line: `NAME, int|float, default,
+    /// min, max, c_end, r_end` (`#` starts a comment). `heuristics --spsa SPEC` writes one.
+    #[arg(long = "params", value_name = "FILE")]
+    pub params_file: Option<PathBuf>,
+    /// SPSA iterations (the schedule's N: c_k and r_k reach c_end and r_end at the last).
+    #[arg(long)]
+    pub iterations: u64,
+    /// Game pairs per iteration (each opening with both colours), played side by side up to
+    /// --concurrency games.
+    #[arg(long, default_value_t = 1)]
+    pub pairs: u64,
+    /// The tune file (JSON Lines, one line per iteration; a killed tune resumes from it).
+    #[arg(long, default_value = "tune.jsonl")]
+    pub out: PathBuf,
+    /// An independent trajectory I of N (its own seed): run N shards on N machines, then
+    /// `searchlab report` of their files averages their final values.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Openings, limits, adjudication, concurrency, seed (as for `match`).
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// `searchlab tune`.
+pub fn tune(args: &TuneArgs) -> Result<(), String> {
+    if args.iterations == 0 || args.pairs == 0 {
+        return Err("--iterations and --pairs must be at least 1".into());
+    }
+    let (given, engines): (Vec<String>, Vec<String>) = match (&args.variant, &args.engine) {
+        (Some(v), None) => (vec![format!("tuned={v}")], vec![]),
+        (None, Some(e)) => (vec![], vec![e.clone()]),
+        _ => return Err("tune one player: --variant SPEC or --engine DESCRIPTION".into()),
+    };
+    let (mut players, _) = plan::probed_variants(&given, &engines, (&args.each, &[]), None, &[])?;
+    let base = players.remove(0);
+    let advertised = match &base.engine {
+        Some(engine) => session::probe(engine)?.options,
+        None => Vec::new(),
+    };
+    let mut params = Vec::new();
+    for text in &args.params {
+        params.push(param(text, &base, &advertised)?);
+    }
+    if let Some(path) = &args.params_file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = format!("{}:{}", path.display(), n + 1);
+            let p = TunedParam::parse_openbench(line, &at)?;
+            within_declared(&p, &base, &advertised).map_err(|e| format!("{at}: {e}"))?;
+            params.push(p);
+        }
+    }
+    if params.is_empty() {
+        return Err("nothing to tune: give --param NAME or --params FILE".into());
+    }
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.name == p.name) {
+            return Err(format!("{} is tuned twice", p.name));
+        }
+    }
+    // The start must be a player the engine or the SPEC takes.
+    let start: Vec<f64> = params.iter().map(|p| p.start).collect();
+    tune::player(&base, &params, &start, "start")?;
+    let setup = args.game.setup(std::slice::from_ref(&base))?;
+    let plan = TunePlan {
+        base,
+        params,
+        schedule: Schedule::new(args.iterations),
+        pairs: args.pairs,
+        openings_path: args.game.openings.display().to_string(),
+        openings: setup.openings,
+        opening_order: setup.opening_order,
+        rules: setup.rules,
+        concurrency: setup.concurrency,
+        seed: args.game.seed,
+        hash_mb: args.game.hash,
+        shard: args
+            .shard
+            .as_deref()
+            .map(results::Shard::parse)
+            .transpose()?,
+        out: args.out.clone(),
+        progress: !args.game.quiet,
+    };
+    eprintln!(
+        "tune of {} over {} parameter(s): {} iterations of {} game pair(s), {}, {} openings, into {}",
+        plan.base.described(),
+        plan.params.len(),
+        args.iterations,
+        args.pairs,
+        plan.rules.control,
+        plan.openings.len(),
+        plan.out.display()
+    );
+    let lines = tune::run(&plan)?;
+    let theta = lines.last().map_or_else(
+        || plan.params.iter().map(|p| p.start).collect(),
+        |l| l.theta_after.clone(),
+    );
+    for (p, v) in plan.params.iter().zip(&theta) {
+        println!("{}", p.openbench_line(*v));
+    }
+    eprintln!(
+        "{} iterations in {}; `searchlab report {}` draws θ against the iterations",
+        lines.len(),
+        plan.out.display(),
+        plan.out.display()
+    );
+    Ok(())
+}
+
+/// One `--param NAME[=START,MIN,MAX,C_END,R_END]`.
+fn param(text: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedParam, String> {
+    let (name, given) = match text.split_once('=') {
+        Some((name, given)) => (name.trim(), Some(given)),
+        None => (text.trim(), None),
+    };
+    let mut p = declared(name, base, advertised)?;
+    if let Some(given) = given {
+        let values: Vec<f64> = given
+            .split(',')
+            .map(|v| {
+                v.trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| format!("--param {text}: '{v}' is not a number"))
+            })
+            .collect::<Result<_, _>>()?;
+        if values.len() > 5 || values.len() == 2 {
+            return Err(format!(
+                "--param {text}: give START, or START,MIN,MAX, then C_END and R_END if wanted"
+            ));
+        }
+        p.start = values[0];
+        if values.len() >= 3 {
+            (p.min, p.max) = (values[1], values[2]);
+            p.c_end = TunedParam::default_c_end(p.min, p.max, p.int);
+        }
+        if let Some(&c) = values.get(3) {
+            p.c_end = c;
+        }
+        if let Some(&r) = values.get(4) {
+            p.r_end = r;
+        }
+    }
+    p.check().map_err(|e| format!("--param {e}"))?;
+    within_declared(&p, base, advertised).map_err(|e| format!("--param {e}"))?;
+    Ok(p)
+}
+
+/// What `name` is in the player: its value, range and type (an `ID.PARAM` of a heuristic that
+/// is on, or an engine's spin option).
+fn declared(name: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedParam, String> {
+    let (start, min, max, int) = match &base.engine {
+        Some(_) => {
+            let option_name = name.strip_prefix("option.").ok_or_else(|| {
+                format!("{name}: an engine's parameter is option.NAME (`searchlab engine-options` lists them)")
+            })?;
+            let option = uci_options::find(advertised, option_name)
+                .ok_or_else(|| format!("{name}: the engine has no option '{option_name}'"))?;
+            let OptionKind::Spin { default, min, max } = option.kind else {
+                return Err(format!("{name}: only spin options are tuned"));
+            };
+            let given = base.engine.as_ref().and_then(|e| {
+                e.options
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(option_name))
+                    .and_then(|(_, v)| v.parse::<f64>().ok())
+            });
+            let p = (
+                given.unwrap_or(default as f64),
+                min as f64,
+                max as f64,
+                true,
+            );
+            return Ok(with_defaults(&option.name, p));
+        }
+        None => {
+            let (id_name, param) = name
+                .split_once('.')
+                .ok_or_else(|| format!("{name}: name a parameter as ID.PARAM"))?;
+            let id = Id::from_name(id_name)
+                .ok_or_else(|| format!("{name}: unknown heuristic '{id_name}'"))?;
+            if !base.config.heuristics.enabled(id) {
+                return Err(format!(
+                    "{name}: {id_name} is off in '{}', so its parameter cannot matter: switch it on (--variant {},+{id_name})",
+                    base.spec, base.spec
+                ));
+            }
+            let value = base.config.heuristics.params_json(id);
+            let Some(Value::Number(n)) = value.get(param) else {
+                return Err(format!("{name}: not a numeric parameter of {id_name}"));
+            };
+            let (_, low, high) = HeuristicsConfig::param_ranges(id)
+                .iter()
+                .find(|(p, _, _)| *p == param)
+                .copied()
+                .ok_or_else(|| format!("{name}: declares no range"))?;
+            (
+                n.as_f64().expect("finite"),
+                low,
+                high,
+                n.is_i64() || n.is_u64(),
+            )
+        }
+    };
+    Ok(with_defaults(name, (start, min, max, int)))
+}
+
+fn with_defaults(name: &str, (start, min, max, int): (f64, f64, f64, bool)) -> TunedParam {
+    TunedParam {
+        name: name.to_string(),
+        int,
+        start,
+        min,
+        max,
+        c_end: TunedParam::default_c_end(min, max, int),
+        r_end: DEFAULT_R_END,
+    }
+}
+
+/// A tuned range inside what the player declares (a value outside would be refused, or
+/// crash an engine, mid-tune).
+fn within_declared(p: &TunedParam, base: &Variant, advertised: &[UciOption]) -> Result<(), String> {
+    let name = match &base.engine {
+        Some(_) if !p.name.starts_with("option.") => format!("option.{}", p.name),
+        _ => p.name.clone(),
+    };
+    let d = declared(&name, base, advertised)?;
+    if p.min < d.min || p.max > d.max {
+        return Err(format!(
+            "{}: the range {}..{} leaves the declared {}..{}",
+            p.name, p.min, p.max, d.min, d.max
+        ));
+    }
+    Ok(())
+}
+
+/// `searchlab heuristics --spsa SPEC`: OpenBench's SPSA input for the numeric parameters of
+/// the configuration's heuristics that are on, each from its value and declared range.
+pub fn spsa_lines(text: &str) -> Result<String, String> {
+    let config = spec::configure(text, None, 0)?;
+    let base = Variant {
+        label: "spsa".into(),
+        spec: text.to_string(),
+        config,
+        engine: None,
+        limits: Vec::new(),
+    };
+    let mut out = String::new();
+    for info in REGISTRY {
+        if !config.heuristics.enabled(info.id) {
+            continue;
+        }
+        for (param, _, _) in HeuristicsConfig::param_ranges(info.id) {
+            let name = format!("{}.{param}", info.name);
+            if let Ok(p) = declared(&name, &base, &[]) {
+                out.push_str(&p.openbench_line(p.start));
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
+}

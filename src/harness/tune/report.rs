@@ -1,0 +1,259 @@
+//! The report of a tune (`searchlab report TUNE.jsonl [more shards]`): θ of each parameter
+//! against the iterations (one chart per parameter, every trajectory drawn), the final values,
+//! and the tuned values in OpenBench's SPSA format, ready for `match` or OpenBench.
+
+use std::path::{Path, PathBuf};
+
+use plotters::prelude::*;
+
+use super::spsa::TunedParam;
+use super::{IterationLine, TuneHeader, read};
+use crate::harness::plot;
+
+/// The trajectories of one tune: each file's header and iterations.
+pub struct Trajectories {
+    pub runs: Vec<(PathBuf, TuneHeader, Vec<IterationLine>)>,
+}
+
+impl Trajectories {
+    /// Read the files of one tune (one trajectory, or shards of it: same player, parameters
+    /// and schedule, different trajectories).
+    pub fn read(paths: &[PathBuf]) -> Result<Trajectories, String> {
+        let mut runs: Vec<(PathBuf, TuneHeader, Vec<IterationLine>)> = Vec::new();
+        for path in paths {
+            let file = read(path)?;
+            let header = file
+                .header
+                .ok_or_else(|| format!("{}: empty: no tune header", path.display()))?;
+            if let Some((first, head, _)) = runs.first() {
+                let same = head.base == header.base
+                    && head
+                        .params
+                        .iter()
+                        .map(|p| &p.name)
+                        .eq(header.params.iter().map(|p| &p.name))
+                    && head.schedule == header.schedule;
+                if !same {
+                    return Err(format!(
+                        "{} and {} are different tunes (player, parameters or schedule)",
+                        first.display(),
+                        path.display()
+                    ));
+                }
+                if runs
+                    .iter()
+                    .any(|(_, h, _)| h.trajectory_seed == header.trajectory_seed)
+                {
+                    return Err(format!(
+                        "{}: the same trajectory is given twice",
+                        path.display()
+                    ));
+                }
+            }
+            runs.push((path.clone(), header, file.lines));
+        }
+        Ok(Trajectories { runs })
+    }
+
+    fn params(&self) -> &[TunedParam] {
+        &self.runs[0].1.params
+    }
+
+    /// The final θ: the mean over the trajectories of each one's last θ.
+    pub fn final_theta(&self) -> Vec<f64> {
+        let finals: Vec<&Vec<f64>> = self
+            .runs
+            .iter()
+            .filter_map(|(_, _, lines)| lines.last().map(|l| &l.theta_after))
+            .collect();
+        (0..self.params().len())
+            .map(|i| {
+                if finals.is_empty() {
+                    self.params()[i].start
+                } else {
+                    finals.iter().map(|t| t[i]).sum::<f64>() / finals.len() as f64
+                }
+            })
+            .collect()
+    }
+}
+
+/// Write `tune.md`, `tuned.txt` (OpenBench's format) and one `tune_<param>.svg` per parameter
+/// into `dir`; the Markdown is returned.
+pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let theta = t.final_theta();
+    let header = &t.runs[0].1;
+    let planned = header.schedule.iterations;
+    let mut md = format!(
+        "# Tune of `{}`\n\nSPSA (fishtest's and OpenBench's schedule: α = {}, γ = {}, A = {}), {} iterations planned, {} game pair(s) per iteration, {}, openings {} ({}), seed {}.\n\n",
+        player_name(header),
+        header.schedule.alpha,
+        header.schedule.gamma,
+        header.schedule.big_a,
+        planned,
+        header.pairs,
+        header.control,
+        header.openings,
+        header.opening_count,
+        header.seed
+    );
+    md.push_str(
+        "| trajectory | iterations | games | θ+ W-D-L | build |\n|---|---:|---:|---|---|\n",
+    );
+    for (path, h, lines) in &t.runs {
+        let (w, d, l) = lines.iter().fold((0, 0, 0), |(w, d, l), x| {
+            (w + x.wins, d + x.draws, l + x.losses)
+        });
+        md.push_str(&format!(
+            "| {} | {}/{planned}{} | {} | {w}-{d}-{l} | {} |\n",
+            path.display(),
+            lines.len(),
+            if (lines.len() as u64) < planned {
+                " (incomplete)"
+            } else {
+                ""
+            },
+            w + d + l,
+            h.commit.as_deref().unwrap_or("?")
+        ));
+    }
+    md.push_str(&format!(
+        "\n## Final values{}\n\n| parameter | start | final | range | c_end | r_end | chart |\n|---|---:|---:|---|---:|---:|---|\n",
+        if t.runs.len() > 1 {
+            format!(" (mean of {} trajectories)", t.runs.len())
+        } else {
+            String::new()
+        }
+    ));
+    for (i, p) in t.params().iter().enumerate() {
+        let file = chart_file(&p.name);
+        draw(t, i, &dir.join(&file))?;
+        md.push_str(&format!(
+            "| `{}` | {} | {:.2} | {}..{} | {} | {} | [{file}]({file}) |\n",
+            p.name, p.start, theta[i], p.min, p.max, p.c_end, p.r_end
+        ));
+    }
+    let tuned: String = t
+        .params()
+        .iter()
+        .zip(&theta)
+        .map(|(p, v)| p.openbench_line(*v) + "\n")
+        .collect();
+    md.push_str(&format!(
+        "\n## The tuned values in OpenBench's SPSA format (`tuned.txt`)\n\n```\n{tuned}```\n\nAn integer parameter's final value is θ rounded to the nearest integer, as it is played. A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```\n",
+        verification(header, &theta)
+    ));
+    std::fs::write(dir.join("tuned.txt"), tuned).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::write(dir.join("tune.md"), &md).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(md)
+}
+
+/// The `match` that sets the tuned values against the start, with an SPRT.
+fn verification(h: &TuneHeader, theta: &[f64]) -> String {
+    let value = |p: &TunedParam, v: f64| {
+        if p.int {
+            format!("{}", v.round() as i64)
+        } else {
+            format!("{v:.4}")
+        }
+    };
+    let players = match &h.base.engine {
+        Some(engine) => {
+            let options: String = h
+                .params
+                .iter()
+                .zip(theta)
+                .map(|(p, v)| format!(" option.{}={}", p.name, value(p, *v)))
+                .collect();
+            format!(
+                "--engine \"name=start cmd={0}\" --engine \"name=tuned cmd={0}{options}\"",
+                engine.command
+            )
+        }
+        None => {
+            let items: String = h
+                .params
+                .iter()
+                .zip(theta)
+                .map(|(p, v)| format!(",{}={}", p.name, value(p, *v)))
+                .collect();
+            format!(
+                "--variant start={0} --variant tuned={0}{items}",
+                h.base.spec
+            )
+        }
+    };
+    format!(
+        "searchlab match {players} \\\n  --tc 8+0.08 --sprt elo0=0,elo1=5 --concurrency 2 --openings {} --out verify.jsonl",
+        h.openings
+    )
+}
+
+/// The player tuned, as the report names it.
+fn player_name(h: &TuneHeader) -> String {
+    match &h.base.engine {
+        Some(e) => e.name.clone().unwrap_or_else(|| e.command.clone()),
+        None => h.base.spec.clone(),
+    }
+}
+
+/// The chart file of a parameter (no dots or spaces in the stem).
+pub fn chart_file(name: &str) -> String {
+    let stem: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("tune_{stem}.svg")
+}
+
+/// θ of parameter `i` against the iteration, one line per trajectory, the start dashed.
+fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
+    let p = &t.params()[i];
+    let planned = t.runs[0].1.schedule.iterations.max(1);
+    let area = plot::canvas(
+        path,
+        plot::SIZE,
+        &format!("SPSA: {}", p.name),
+        &format!(
+            "θ after each iteration · {} trajectory(ies) · start {} · range {}..{}",
+            t.runs.len(),
+            p.start,
+            p.min,
+            p.max
+        ),
+    )?;
+    let fail = plot::error(path);
+    let mut chart = ChartBuilder::on(&area)
+        .margin(20)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..planned as f64, p.min..p.max)
+        .map_err(&fail)?;
+    chart
+        .configure_mesh()
+        .x_desc("iteration")
+        .y_desc(p.name.as_str())
+        .label_style((plot::FONT, 14))
+        .axis_desc_style((plot::FONT, 16))
+        .draw()
+        .map_err(&fail)?;
+    chart
+        .draw_series(DashedLineSeries::new(
+            [(0.0, p.start), (planned as f64, p.start)],
+            6,
+            4,
+            RGBColor(150, 150, 150).stroke_width(1),
+        ))
+        .map_err(&fail)?;
+    for (n, (_, _, lines)) in t.runs.iter().enumerate() {
+        let points: Vec<(f64, f64)> = std::iter::once((0.0, p.start))
+            .chain(lines.iter().map(|l| (l.k as f64, l.theta_after[i])))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(points, plot::colour(n).stroke_width(2)))
+            .map_err(&fail)?;
+    }
+    area.present().map_err(&fail)?;
+    Ok(())
+}

@@ -1,0 +1,252 @@
+//! `searchlab tune`: SPSA in node-limited games is deterministic, so a killed tune resumes to
+//! the trajectory of an uninterrupted one; its report draws θ and writes the tuned values in
+//! OpenBench's format; `heuristics --spsa` gives OpenBench's input with the declared ranges.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use searchlab::harness::tune;
+
+const BIN: &str = env!("CARGO_BIN_EXE_searchlab");
+
+fn scratch(name: &str) -> PathBuf {
+    common::scratch("tune", name)
+}
+
+fn tune_args(out: &Path, iterations: u32) -> Vec<String> {
+    [
+        "tune",
+        "--variant",
+        "modern",
+        "--param",
+        "futility.margin=60,0,200,10",
+        "--param",
+        "lmr.base",
+        "--iterations",
+        &iterations.to_string(),
+        "--nodes",
+        "300",
+        "--openings",
+        "suites/openings.epd",
+        "--seed",
+        "3",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn run(args: &[String]) -> Output {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = common::searchlab(&refs);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+fn final_theta(path: &Path) -> Vec<f64> {
+    tune::read(path)
+        .unwrap()
+        .lines
+        .last()
+        .unwrap()
+        .theta_after
+        .clone()
+}
+
+/// The reviewer's check: a 40-iteration tune under a node limit, stopped at iteration 20 (its
+/// last line cut short, as a kill leaves it) and resumed, ends at the θ of an uninterrupted one;
+/// so does one killed at an arbitrary moment.
+#[test]
+fn a_killed_tune_resumes_to_the_same_trajectory() {
+    let whole = scratch("whole.jsonl");
+    run(&tune_args(&whole, 40));
+    let file = tune::read(&whole).unwrap();
+    assert_eq!(file.lines.len(), 40);
+    let moved = file.lines.iter().any(|l| l.theta_after != l.theta);
+    assert!(moved, "θ moves when a side wins");
+
+    // Stopped after iteration 20, in the middle of writing the 21st line.
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let half = scratch("half.jsonl");
+    let torn = &lines[21][..lines[21].len() / 2];
+    std::fs::write(&half, lines[..21].join("\n") + "\n" + torn).unwrap();
+    let resumed = run(&tune_args(&half, 40));
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("cut short"));
+    assert_eq!(final_theta(&half), final_theta(&whole));
+    let again = tune::read(&half).unwrap();
+    assert_eq!(again.lines, file.lines, "every iteration the same");
+
+    // Killed by a signal wherever it is, then resumed.
+    let killed = scratch("killed.jsonl");
+    let mut child = Command::new(BIN)
+        .args(tune_args(&killed, 40))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .spawn()
+        .unwrap();
+    while tune::read(&killed).map_or(0, |f| f.lines.len()) < 10 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    run(&tune_args(&killed, 40));
+    assert_eq!(final_theta(&killed), final_theta(&whole));
+
+    // Another tune into the same file is refused.
+    let mut other = tune_args(&whole, 40);
+    other[4] = "futility.margin=70,0,200,10".into();
+    let refused = common::searchlab(&other.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("another tune"));
+}
+
+/// `report` of two shards (independent trajectories) draws one chart per parameter and
+/// writes the mean final θ in OpenBench's format.
+#[test]
+fn the_report_of_shards_draws_theta_and_writes_the_tuned_values() {
+    let (a, b) = (scratch("s1.jsonl"), scratch("s2.jsonl"));
+    for (path, shard) in [(&a, "1/2"), (&b, "2/2")] {
+        let mut args = tune_args(path, 12);
+        args.extend(["--shard".to_string(), shard.to_string()]);
+        run(&args);
+    }
+    let signs = |path: &Path| -> Vec<Vec<i8>> {
+        tune::read(path)
+            .unwrap()
+            .lines
+            .iter()
+            .map(|l| l.perturbation.signs.clone())
+            .collect()
+    };
+    assert_ne!(signs(&a), signs(&b), "independent trajectories");
+    let dir = scratch("report");
+    let output = common::searchlab(&[
+        "report",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for file in [
+        "tune.md",
+        "tuned.txt",
+        "tune_futility_margin.svg",
+        "tune_lmr_base.svg",
+    ] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    let tuned = std::fs::read_to_string(dir.join("tuned.txt")).unwrap();
+    let mean = (final_theta(&a)[0] + final_theta(&b)[0]) / 2.0;
+    assert!(
+        tuned.starts_with(&format!(
+            "futility.margin, int, {}, 0, 200, 10, 0.002",
+            mean.round() as i64
+        )),
+        "{tuned}"
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("tune.md"))
+            .unwrap()
+            .contains("mean of 2 trajectories")
+    );
+}
+
+/// `heuristics --spsa modern`: OpenBench's lines whose ranges are the declared ones, and a
+/// file of them is taken by `tune --params`.
+#[test]
+fn spsa_input_lines_carry_the_declared_ranges() {
+    let output = common::searchlab(&["heuristics", "--spsa", "modern"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let declared = |id: &str, param: &str| {
+        let id = searchlab::engine::heuristics::Id::from_name(id).unwrap();
+        searchlab::engine::heuristics::HeuristicsConfig::param_ranges(id)
+            .iter()
+            .find(|(p, _, _)| *p == param)
+            .map(|(_, low, high)| (*low, *high))
+            .unwrap()
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        let (id, param) = fields[0].split_once('.').unwrap();
+        let (low, high) = declared(id, param);
+        assert_eq!(fields[3].parse::<f64>().unwrap(), low, "{line}");
+        assert_eq!(fields[4].parse::<f64>().unwrap(), high, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{text}");
+    assert!(text.contains("lmr.divisor, int, 225, 50, 1000"));
+    // A file of two of them drives a tune.
+    let file = scratch("params.txt");
+    let two: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("lmr.base") || l.starts_with("reverse_futility.margin"))
+        .collect();
+    std::fs::write(&file, format!("# two\n{}\n", two.join("\n"))).unwrap();
+    let out = scratch("from-file.jsonl");
+    let output = common::searchlab(&[
+        "tune",
+        "--variant",
+        "modern",
+        "--params",
+        file.to_str().unwrap(),
+        "--iterations",
+        "2",
+        "--nodes",
+        "200",
+        "--openings",
+        "suites/openings.epd",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(tune::read(&out).unwrap().header.unwrap().params.len(), 2);
+    // A parameter of a heuristic that is off, or a range outside the declared one, is refused.
+    for (param, says) in [
+        ("gsr.red2", "is off"),
+        ("lmr.base=75,-10,400", "leaves the declared"),
+        ("nope.x", "unknown heuristic"),
+    ] {
+        let output = common::searchlab(&[
+            "tune",
+            "--variant",
+            "modern",
+            "--param",
+            param,
+            "--iterations",
+            "2",
+            "--nodes",
+            "200",
+            "--openings",
+            "suites/openings.epd",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(!output.status.success());
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains(says), "{param}: {err}");
+    }
+}
