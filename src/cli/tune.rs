@@ -41,8 +41,8 @@ pub struct TuneArgs {
     /// SPSA iterations (the schedule's N: c_k and r_k reach c_end and r_end at the last).
     #[arg(long)]
     pub iterations: u64,
-    /// Game pairs per iteration (each opening with both colours), played side by side up to
-    /// --concurrency games.
+    /// Game pairs per iteration (each opening with both colours), played side by side,
+    /// --concurrency pairs at once (a pair's two games one after the other).
     #[arg(long, default_value_t = 1)]
     pub pairs: u64,
     /// The tune file (JSON Lines, one line per iteration; a killed tune resumes from it).

@@ -224,16 +224,22 @@ fn iteration(
     let indices: Vec<usize> = (0..plan.pairs)
         .map(|j| order[(((k - 1) * plan.pairs + j) as usize) % order.len()])
         .collect();
-    // The iteration's pairs side by side, `concurrency` games (pairs of two) at once.
-    let workers = (plan.concurrency / 2).max(1);
-    let mut outcomes: Vec<(usize, [Outcome; 2])> = Vec::new();
-    for chunk in indices.chunks(workers) {
-        let played: Vec<(usize, [Outcome; 2])> = std::thread::scope(|scope| {
-            let handles: Vec<_> = chunk
-                .iter()
-                .map(|&index| {
-                    let (plus, minus) = (&plus, &minus);
-                    scope.spawn(move || {
+    // The iteration's pairs side by side: `concurrency` threads take the next pair as they
+    // finish one (each pair's two games one after the other), so only the iteration's end
+    // waits for the slowest.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = plan.concurrency.max(1).min(indices.len());
+    let mut outcomes: Vec<(usize, usize, [Outcome; 2])> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                let (plus, minus, next, indices) = (&plus, &minus, &next, &indices);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&index) = indices.get(slot) else {
+                            break;
+                        };
                         let pair = play_pair(
                             (&plan.rules, plan.hash_mb, plan.seed),
                             plus,
@@ -241,17 +247,27 @@ fn iteration(
                             index,
                             &plan.openings[index],
                         );
-                        (index, pair.games.each_ref().map(|g| g.outcome_of(PLUS)))
-                    })
+                        mine.push((
+                            slot,
+                            index,
+                            pair.games.each_ref().map(|g| g.outcome_of(PLUS)),
+                        ));
+                    }
+                    mine
                 })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a game thread does not panic"))
-                .collect()
-        });
-        outcomes.extend(played);
-    }
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a game thread does not panic"))
+            .collect()
+    });
+    // In the planned order, whichever thread played them.
+    outcomes.sort_by_key(|(slot, _, _)| *slot);
+    let outcomes: Vec<(usize, [Outcome; 2])> = outcomes
+        .into_iter()
+        .map(|(_, index, o)| (index, o))
+        .collect();
     let count = |want: Outcome| {
         outcomes
             .iter()
