@@ -250,3 +250,74 @@ fn spsa_input_lines_carry_the_declared_ranges() {
         assert!(err.contains(says), "{param}: {err}");
     }
 }
+
+/// An external engine's spin options are tuned the same way: the range comes from its `option`
+/// line, and each side plays with the option set.
+#[test]
+fn an_engines_spin_options_are_tuned() {
+    let out = scratch("engine.jsonl");
+    let engine = format!("name=sl cmd={BIN}");
+    let output = common::searchlab(&[
+        "tune",
+        "--engine",
+        &engine,
+        "--param",
+        "option.futility.margin=50,0,200,10",
+        "--param",
+        "option.lmr.base",
+        "--iterations",
+        "3",
+        "--nodes",
+        "300",
+        "--openings",
+        "suites/openings.epd",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let file = tune::read(&out).unwrap();
+    let header = file.header.unwrap();
+    assert!(header.base.engine.is_some());
+    let lmr = &header.params[1];
+    assert_eq!(
+        (lmr.name.as_str(), lmr.min, lmr.max),
+        ("lmr.base", 0.0, 400.0),
+        "advertised range"
+    );
+    assert_eq!(file.lines.len(), 3);
+    let plus = tune::player(
+        &header.base,
+        &header.params,
+        &file.lines[0].perturbation.plus,
+        "p",
+    )
+    .unwrap();
+    let options = &plus.engine.unwrap().options;
+    assert!(
+        options.iter().any(|(n, _)| n == "futility.margin"),
+        "{options:?}"
+    );
+    // A value outside the advertised range is refused with it.
+    let output = common::searchlab(&[
+        "tune",
+        "--engine",
+        &engine,
+        "--param",
+        "option.lmr.base=75,0,9999",
+        "--iterations",
+        "2",
+        "--nodes",
+        "300",
+        "--openings",
+        "suites/openings.epd",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("leaves the declared 0..400"));
+}
