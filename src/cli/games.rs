@@ -64,11 +64,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         concurrency,
         seed: args.game.seed,
         hash_mb: args.game.hash,
-        shard: args
-            .shard
-            .as_deref()
-            .map(results::Shard::parse)
-            .transpose()?,
+        shard: results::Shard::from_arg(args.shard.as_deref())?,
         out: args.out.clone(),
         pgn: args.pgn.clone(),
         progress: !args.game.quiet,

@@ -111,11 +111,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         seeds: (0..args.seeds).collect(),
         jobs: plan::jobs(args.jobs)?,
         out: out.clone(),
-        shard: args
-            .shard
-            .as_deref()
-            .map(results::Shard::parse)
-            .transpose()?,
+        shard: results::Shard::from_arg(args.shard.as_deref())?,
         progress: true,
         audit,
         design,

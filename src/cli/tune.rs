@@ -12,7 +12,7 @@ use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{DEFAULT_R_END, Schedule, TunedParam};
 use crate::harness::tune::{self, TunePlan};
 use crate::harness::uci_options::{self, OptionKind, UciOption};
-use crate::harness::{plan, session};
+use crate::harness::{engine_design, plan};
 
 /// Arguments of `searchlab tune`.
 #[derive(clap::Args, Debug)]
@@ -67,12 +67,13 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         (None, Some(e)) => (vec![], vec![e.clone()]),
         _ => return Err("tune one player: --variant SPEC or --engine DESCRIPTION".into()),
     };
-    let (mut players, _) = plan::probed_variants(&given, &engines, (&args.each, &[]), None, &[])?;
+    let (mut players, _) = plan::variants(&given, &engines, (&args.each, &[]), None, &[])?;
+    // The engine's probe gives its advertised options too: no second start for them.
+    let mut probes = engine_design::probe_all(&mut players)?;
     let base = players.remove(0);
-    let advertised = match &base.engine {
-        Some(engine) => session::probe(engine)?.options,
-        None => Vec::new(),
-    };
+    let advertised = probes
+        .remove(&base.label)
+        .map_or_else(Vec::new, |probe| probe.options);
     let mut params = Vec::new();
     for text in &args.params {
         params.push(param(text, &base, &advertised)?);
@@ -114,11 +115,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         concurrency: setup.concurrency,
         seed: args.game.seed,
         hash_mb: args.game.hash,
-        shard: args
-            .shard
-            .as_deref()
-            .map(results::Shard::parse)
-            .transpose()?,
+        shard: results::Shard::from_arg(args.shard.as_deref())?,
         out: args.out.clone(),
         progress: !args.game.quiet,
     };

@@ -43,6 +43,11 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// A command's `--shard`, when given.
+    pub fn from_arg(text: Option<&str>) -> Result<Option<Shard>, String> {
+        text.map(Shard::parse).transpose()
+    }
+
     /// Parse `I/N`.
     pub fn parse(text: &str) -> Result<Shard, String> {
         let (i, n) = text
