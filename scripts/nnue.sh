@@ -1,0 +1,56 @@
+#!/bin/sh
+# Issue 25's measurements of the embedded network, run from the repository's root with a build
+# of a clean commit, the public suites in ../shared/suites and Debian's ethereal-chess. Timed
+# parts (elo-nnue, elo-ethereal, suites, nps) want an idle machine; eval-dependence is
+# node-limited (depth) and does not depend on the load. Each command resumes its results file
+# when killed (with the same build); `searchlab report` redraws a report from it.
+#
+#   sh scripts/nnue.sh nps elo-nnue elo-ethereal suites eval-dependence
+#
+# STRONG names the strongest configuration (the one `reports/elo-nnue/` decides for).
+set -e
+SL=${SEARCHLAB:-target/release/searchlab}
+STRONG=${STRONG:-modern,eval=nnue}
+S=../shared/suites
+SUITES="--suite $S/wac.epd --suite $S/ecm.epd --suite $S/sts.epd"
+ETHEREAL="name=ethereal cmd=/usr/games/ethereal-chess option.Hash=16 option.Threads=1"
+now() { date +%s.%N; }
+
+for part in "$@"; do
+case $part in
+# Nodes per second of nnue against full: the bench at depth 8, alternated three times.
+nps) for round in 1 2 3; do
+        for eval in full nnue; do
+            printf 'round %s, modern,eval=%s: ' "$round" "$eval"
+            $SL bench --depth 8 --heuristics "modern,eval=$eval" 2>/dev/null | tail -1
+        done
+    done ;;
+# modern with the network against modern with the hand-written evaluation, 8+0.08, SPRT [0, 10].
+elo-nnue) $SL match --variant full=modern --variant nnue=modern,eval=nnue --tc 8+0.08 \
+    --sprt elo0=0,elo1=10 --games ${GAMES:-2000} --concurrency 2 --openings suites/openings.epd \
+    --out reports/elo-nnue/results.jsonl --pgn reports/elo-nnue/games.pgn \
+    && $SL report reports/elo-nnue/results.jsonl --out reports/elo-nnue ;;
+# The strongest configuration against Ethereal 12 (Hash 16, one thread), 200 games at 8+0.08.
+elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 --games ${GAMES:-200} \
+    --concurrency 2 --openings suites/openings.epd \
+    --out reports/elo-ethereal/results.jsonl --pgn reports/elo-ethereal/games.pgn \
+    && $SL report reports/elo-ethereal/results.jsonl --out reports/elo-ethereal ;;
+# WAC, ECM and STS at 100 ms per move: the strongest configuration, modern with full, Ethereal.
+suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --variant full=modern \
+    --engine "$ETHEREAL" --out reports/elo-ethereal/time/results.jsonl --report reports/elo-ethereal/time ;;
+# What the evaluation changes: the main job's six toggles and reverse futility, futility,
+# razoring and null move over modern, under each evaluation, at depth 9, with a quarter of the
+# pruning decisions audited.
+eval-dependence) for eval in full nnue; do
+        base="modern,eval=$eval"
+        $SL run $SUITES --depth 9 --audit 0.25 --variant "$eval=$base" \
+            --variant "$eval-killers=$base,-killers" --variant "$eval-quiescence=$base,-quiescence" \
+            --variant "$eval-futility=$base,-futility" --variant "$eval+momentum=$base,+momentum" \
+            --variant "$eval+ema_channel=$base,+ema_channel" --variant "$eval+gsr=$base,+gsr" \
+            --variant "$eval-reverse_futility=$base,-reverse_futility" \
+            --variant "$eval+razoring=$base,+razoring" --variant "$eval-null_move=$base,-null_move" \
+            --out reports/eval-dependence/$eval/results.jsonl --report reports/eval-dependence/$eval
+    done ;;
+*) echo "unknown part '$part'" >&2; exit 2 ;;
+esac
+done

@@ -1,0 +1,37 @@
+#!/bin/sh
+# The cost of `tune` against `match` (issue 26): games per second of each at the same node
+# limit, openings, concurrency and hash, in alternated rounds on an idle machine (each round
+# plays GAMES games with each command). The ratio tune/match is the share of match's speed a
+# tune keeps (goal ≥ 0.95). Prints one line per command and round, then the ratio of the sums.
+# An iteration waits for its last pair before θ moves, so a core idles at each iteration's end:
+# PAIRS pairs per iteration (shared by the two game threads) shorten that tail.
+#
+#   sh scripts/tune_cost.sh [ROUNDS] [GAMES] [PAIRS]   (defaults 3, 400 and 2)
+set -e
+SL=${SEARCHLAB:-target/release/searchlab}
+ROUNDS=${1:-3}
+GAMES=${2:-400}
+PAIRS=${3:-2}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+LIMIT="--nodes 5000 --concurrency 2 --openings suites/openings.epd --seed 1 --quiet"
+# A tune iteration plays --pairs pairs: GAMES/(2·PAIRS) iterations are GAMES games.
+ITERATIONS=$((GAMES / (2 * PAIRS)))
+now() { date +%s.%N; }
+match_s=0
+tune_s=0
+echo "commit $(git rev-parse --short HEAD), $ROUNDS rounds of $GAMES games each, 5,000 nodes a move, concurrency 2, $PAIRS pairs an iteration"
+for round in $(seq 1 "$ROUNDS"); do
+    start=$(now)
+    $SL match --variant start=modern --variant moved=modern,lmr.base=80,futility.margin=45 \
+        --games "$GAMES" $LIMIT --out "$TMP/match$round.jsonl" >"$TMP/log" 2>&1 || { cat "$TMP/log"; exit 1; }
+    m=$(awk "BEGIN { print $(now) - $start }")
+    start=$(now)
+    $SL tune --variant modern --param lmr.base=75,0,200,10 --param futility.margin=50,0,200,8 \
+        --iterations "$ITERATIONS" --pairs "$PAIRS" $LIMIT --out "$TMP/tune$round.jsonl" >"$TMP/log" 2>&1 || { cat "$TMP/log"; exit 1; }
+    t=$(awk "BEGIN { print $(now) - $start }")
+    awk "BEGIN { printf \"round $round: match %.1f s (%.2f games/s), tune %.1f s (%.2f games/s)\\n\", $m, $GAMES / $m, $t, $GAMES / $t }"
+    match_s=$(awk "BEGIN { print $match_s + $m }")
+    tune_s=$(awk "BEGIN { print $tune_s + $t }")
+done
+awk "BEGIN { printf \"tune's games per second / match's: %.3f\\n\", $match_s / $tune_s }"
