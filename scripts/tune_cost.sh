@@ -3,15 +3,17 @@
 # limit, openings, concurrency and hash, in alternated rounds on an idle machine (each round
 # plays GAMES games with each command). The ratio tune/match is the share of match's speed a
 # tune keeps (goal ≥ 0.95). Prints one line per command and round, then the ratio of the sums.
-# An iteration waits for its last pair before θ moves, so a core idles at each iteration's end:
-# PAIRS pairs per iteration (shared by the two game threads) shorten that tail.
+# With LAG 0 an iteration waits for its last pair before θ moves, so a core idles at each
+# iteration's end; more PAIRS per iteration shorten that tail, and LAG 1 (`tune --lag 1`)
+# removes it by queueing the next iteration's pairs behind the current one's.
 #
-#   sh scripts/tune_cost.sh [ROUNDS] [GAMES] [PAIRS]   (defaults 3, 400 and 2)
+#   sh scripts/tune_cost.sh [ROUNDS] [GAMES] [PAIRS] [LAG]   (defaults 3, 400, 2 and 0)
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}
 ROUNDS=${1:-3}
 GAMES=${2:-400}
 PAIRS=${3:-2}
+LAG=${4:-0}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 LIMIT="--nodes 5000 --concurrency 2 --openings suites/openings.epd --seed 1 --quiet"
@@ -20,7 +22,7 @@ ITERATIONS=$((GAMES / (2 * PAIRS)))
 now() { date +%s.%N; }
 match_s=0
 tune_s=0
-echo "commit $(git rev-parse --short HEAD), $ROUNDS rounds of $GAMES games each, 5,000 nodes a move, concurrency 2, $PAIRS pairs an iteration"
+echo "commit $(git rev-parse --short HEAD), $ROUNDS rounds of $GAMES games each, 5,000 nodes a move, concurrency 2, $PAIRS pairs an iteration, lag $LAG"
 for round in $(seq 1 "$ROUNDS"); do
     start=$(now)
     $SL match --variant start=modern --variant moved=modern,lmr.base=80,futility.margin=45 \
@@ -28,7 +30,7 @@ for round in $(seq 1 "$ROUNDS"); do
     m=$(awk "BEGIN { print $(now) - $start }")
     start=$(now)
     $SL tune --variant modern --param lmr.base=75,0,200,10 --param futility.margin=50,0,200,8 \
-        --iterations "$ITERATIONS" --pairs "$PAIRS" $LIMIT --out "$TMP/tune$round.jsonl" >"$TMP/log" 2>&1 || { cat "$TMP/log"; exit 1; }
+        --iterations "$ITERATIONS" --pairs "$PAIRS" --lag "$LAG" $LIMIT --out "$TMP/tune$round.jsonl" >"$TMP/log" 2>&1 || { cat "$TMP/log"; exit 1; }
     t=$(awk "BEGIN { print $(now) - $start }")
     awk "BEGIN { printf \"round $round: match %.1f s (%.2f games/s), tune %.1f s (%.2f games/s)\\n\", $m, $GAMES / $m, $t, $GAMES / $t }"
     match_s=$(awk "BEGIN { print $match_s + $m }")

@@ -112,6 +112,73 @@ fn a_killed_tune_resumes_to_the_same_trajectory() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("another tune"));
 }
 
+/// `--lag 1` (the pairs of two iterations in flight, two threads): iteration k is perturbed
+/// around θ after iteration k−2, θ still steps from θ after k−1, and a tune cut after
+/// iteration 12 resumes to the trajectory of an uninterrupted one, whichever thread played
+/// which pair.
+#[test]
+fn a_lagged_tune_perturbs_an_older_theta_and_resumes_to_the_same_trajectory() {
+    let lagged = |out: &Path| {
+        let mut args = tune_args(out, 24);
+        args.extend(
+            ["--lag", "1", "--pairs", "2", "--concurrency", "2"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        args
+    };
+    let whole = scratch("lag-whole.jsonl");
+    run(&lagged(&whole));
+    let file = tune::read(&whole).unwrap();
+    let header = file.header.as_ref().unwrap();
+    assert_eq!(header.lag, 1);
+    let start: Vec<f64> = header.params.iter().map(|p| p.start).collect();
+    let mut history = vec![start];
+    history.extend(file.lines.iter().map(|l| l.theta_after.clone()));
+    for line in &file.lines {
+        let k = line.k as usize;
+        let expected = tune::spsa::perturb(
+            &header.params,
+            &header.schedule,
+            &history[k.saturating_sub(2)],
+            header.trajectory_seed,
+            line.k,
+        );
+        assert_eq!(
+            line.perturbation,
+            expected,
+            "iteration {k} around θ after {}",
+            k.saturating_sub(2)
+        );
+        assert_eq!(
+            line.theta,
+            history[k - 1],
+            "iteration {k} steps from θ after {}",
+            k - 1
+        );
+    }
+    assert!(
+        history.windows(2).any(|w| w[0] != w[1]),
+        "θ moves, so the lag is visible"
+    );
+
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let half = scratch("lag-half.jsonl");
+    std::fs::write(&half, lines[..13].join("\n") + "\n").unwrap();
+    run(&lagged(&half));
+    assert_eq!(tune::read(&half).unwrap().lines, file.lines);
+
+    // The lag is part of the tune: a file of lag 1 is not resumed by lag 0.
+    let refused = common::searchlab(
+        &tune_args(&whole, 24)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(!refused.status.success());
+}
+
 /// `report` of two shards (independent trajectories) draws one chart per parameter and
 /// writes the mean final θ in OpenBench's format.
 #[test]

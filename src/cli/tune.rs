@@ -45,6 +45,12 @@ pub struct TuneArgs {
     /// --concurrency pairs at once (a pair's two games one after the other).
     #[arg(long, default_value_t = 1)]
     pub pairs: u64,
+    /// Move θ this many iterations late: iteration k is perturbed around θ after iteration
+    /// k−1−LAG, so the pairs of LAG+1 iterations are played together and no thread waits for
+    /// an iteration's last game (as fishtest's workers play around a θ a few updates old).
+    /// 0 is textbook SPSA; 1 keeps 2 cores busy. Part of the tune's identity.
+    #[arg(long, default_value_t = 0)]
+    pub lag: u64,
     /// The tune file (JSON Lines, one line per iteration; a killed tune resumes from it).
     #[arg(long, default_value = "tune.jsonl")]
     pub out: PathBuf,
@@ -113,6 +119,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         opening_order: setup.opening_order,
         rules: setup.rules,
         concurrency: setup.concurrency,
+        lag: args.lag,
         seed: args.game.seed,
         hash_mb: args.game.hash,
         shard: results::Shard::from_arg(args.shard.as_deref())?,

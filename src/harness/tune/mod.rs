@@ -14,8 +14,10 @@
 pub mod report;
 pub mod spsa;
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
@@ -42,6 +44,9 @@ pub struct TunePlan {
     pub rules: Rules,
     /// Games played at once (the pairs of an iteration in parallel).
     pub concurrency: usize,
+    /// Iterations θ moves late by: iteration k is perturbed around θ after iteration
+    /// k−1−lag, so lag+1 iterations' pairs are in flight (0: textbook SPSA).
+    pub lag: u64,
     pub seed: u64,
     pub hash_mb: usize,
     pub shard: Option<Shard>,
@@ -61,6 +66,9 @@ pub struct TuneHeader {
     pub params: Vec<TunedParam>,
     pub schedule: Schedule,
     pub pairs: u64,
+    /// See `TunePlan::lag`; 0 in files written before it existed.
+    #[serde(default)]
+    pub lag: u64,
     pub seed: u64,
     /// The seed this trajectory draws from (the seed mixed with the shard's index).
     pub trajectory_seed: u64,
@@ -91,6 +99,8 @@ pub struct IterationLine {
     pub kind: String,
     /// 1-based.
     pub k: u64,
+    /// θ before this iteration's step (with a lag, the perturbation's centre is older: the
+    /// mean of `plus` and `minus` before rounding).
     pub theta: Vec<f64>,
     pub perturbation: Perturbation,
     /// Each pair's opening (its index in the file) and its two results for θ+ (`W`, `D`,
@@ -165,6 +175,7 @@ impl TunePlan {
             params: self.params.clone(),
             schedule: self.schedule,
             pairs: self.pairs,
+            lag: self.lag,
             seed: self.seed,
             trajectory_seed: self.trajectory_seed(),
             control: self.rules.control.to_string(),
@@ -177,13 +188,19 @@ impl TunePlan {
 }
 
 /// Run (or resume) the tune; the iterations of the file, the new ones included.
+///
+/// Game pairs go through one queue to `concurrency` threads. With `lag` 0 iteration k's
+/// pairs are the queue's only work, and the last of them leaves the other threads idle until
+/// θ moves; with `lag` L the pairs of iterations k..=k+L are queued together (iteration k is
+/// perturbed around θ as it stood after iteration k−1−L), so a thread finding its iteration
+/// finished starts the next one. Which thread plays a pair changes nothing: a pair's games
+/// depend only on its players and opening, and θ moves in the order of the iterations.
 pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
     let header = plan.header();
     let (mut file, mut lines) = open(&plan.out, &header)?;
-    let mut theta: Vec<f64> = lines.last().map_or_else(
-        || plan.params.iter().map(|p| p.start).collect(),
-        |l| l.theta_after.clone(),
-    );
+    // `history[j]`: θ after iteration j (`history[0]` the start).
+    let mut history: Vec<Vec<f64>> = vec![plan.params.iter().map(|p| p.start).collect()];
+    history.extend(lines.iter().map(|l| l.theta_after.clone()));
     let order = openings::arrange(
         plan.openings.len(),
         header.trajectory_seed,
@@ -191,117 +208,202 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
     );
     let bar = progress(plan, lines.len() as u64);
     let first = lines.len() as u64 + 1;
-    if first > plan.schedule.iterations {
+    let last = plan.schedule.iterations;
+    if first > last {
         eprintln!(
             "{}: the tune is already complete ({} iterations)",
             plan.out.display(),
             lines.len()
         );
+        return Ok(lines);
     }
-    for k in first..=plan.schedule.iterations {
-        let line = iteration(plan, &order, &theta, header.trajectory_seed, k)?;
-        results::append(&mut file, &line).map_err(|e| format!("{}: {e}", plan.out.display()))?;
-        theta = line.theta_after.clone();
-        bar.set_message(status(plan, &line));
-        bar.inc(1);
-        lines.push(line);
-    }
+    let workers = plan.concurrency.max(1);
+    let (job_tx, job_rx) = mpsc::channel::<PairJob>();
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<PairDone>();
+    std::thread::scope(|scope| {
+        // Owned here, so that leaving the scope closes the queue and the threads end.
+        let job_tx = job_tx;
+        for _ in 0..workers {
+            let (job_rx, done_tx) = (&job_rx, done_tx.clone());
+            scope.spawn(move || play_jobs(plan, job_rx, &done_tx));
+        }
+        drop(done_tx);
+        let mut pending: BTreeMap<u64, Pending> = BTreeMap::new();
+        let queue = |k: u64, history: &[Vec<f64>], pending: &mut BTreeMap<u64, Pending>| {
+            let center = &history[k.saturating_sub(1 + plan.lag) as usize];
+            let iteration =
+                Pending::queue(plan, &order, center, header.trajectory_seed, k, &job_tx)?;
+            pending.insert(k, iteration);
+            Ok::<(), String>(())
+        };
+        for k in first..=last.min(first + plan.lag) {
+            queue(k, &history, &mut pending)?;
+        }
+        let mut next = first;
+        while next <= last {
+            let done = done_rx
+                .recv()
+                .map_err(|_| "tune: every game thread stopped".to_string())?;
+            let outcome = done.outcome?;
+            let iteration = pending.get_mut(&done.k).expect("a queued iteration");
+            iteration.outcomes[done.slot] = Some((done.index, outcome));
+            while pending.get(&next).is_some_and(Pending::complete) {
+                let iteration = pending.remove(&next).expect("checked above");
+                let line = iteration.finish(plan, next, &history[next as usize - 1]);
+                results::append(&mut file, &line)
+                    .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+                history.push(line.theta_after.clone());
+                bar.set_message(status(plan, &line));
+                bar.inc(1);
+                lines.push(line);
+                if next + 1 + plan.lag <= last {
+                    queue(next + 1 + plan.lag, &history, &mut pending)?;
+                }
+                next += 1;
+            }
+        }
+        Ok::<(), String>(())
+    })?;
     bar.finish_and_clear();
     Ok(lines)
 }
 
-/// Play iteration `k` from `theta`.
-fn iteration(
-    plan: &TunePlan,
-    order: &[usize],
-    theta: &[f64],
-    seed: u64,
+/// One game pair of an iteration.
+struct PairJob {
     k: u64,
-) -> Result<IterationLine, String> {
-    let perturbation = spsa::perturb(&plan.params, &plan.schedule, theta, seed, k);
-    let plus = player(&plan.base, &plan.params, &perturbation.plus, PLUS)?;
-    let minus = player(&plan.base, &plan.params, &perturbation.minus, MINUS)?;
-    let indices: Vec<usize> = (0..plan.pairs)
-        .map(|j| order[(((k - 1) * plan.pairs + j) as usize) % order.len()])
-        .collect();
-    // The iteration's pairs side by side: `concurrency` threads take the next pair as they
-    // finish one (each pair's two games one after the other), so only the iteration's end
-    // waits for the slowest.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = plan.concurrency.max(1).min(indices.len());
-    let mut outcomes: Vec<(usize, usize, [Outcome; 2])> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|_| {
-                let (plus, minus, next, indices) = (&plus, &minus, &next, &indices);
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&index) = indices.get(slot) else {
-                            break;
-                        };
-                        let pair = play_pair(
-                            (&plan.rules, plan.hash_mb, plan.seed),
-                            plus,
-                            minus,
-                            index,
-                            &plan.openings[index],
-                        );
-                        mine.push((
-                            slot,
-                            index,
-                            pair.games.each_ref().map(|g| g.outcome_of(PLUS)),
-                        ));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a game thread does not panic"))
-            .collect()
-    });
-    // In the planned order, whichever thread played them.
-    outcomes.sort_by_key(|(slot, _, _)| *slot);
-    let outcomes: Vec<(usize, [Outcome; 2])> = outcomes
-        .into_iter()
-        .map(|(_, index, o)| (index, o))
-        .collect();
-    let count = |want: Outcome| {
-        outcomes
-            .iter()
-            .flat_map(|(_, o)| o.iter())
-            .filter(|o| **o == want)
-            .count() as u32
-    };
-    let (wins, draws, losses) = (
-        count(Outcome::Win),
-        count(Outcome::Draw),
-        count(Outcome::Loss),
-    );
-    let result = f64::from(wins) - f64::from(losses);
-    let theta_after = spsa::step(&plan.params, theta, &perturbation, result);
-    let letter = |o: &Outcome| match o {
-        Outcome::Win => "W".to_string(),
-        Outcome::Draw => "D".to_string(),
-        Outcome::Loss => "L".to_string(),
-    };
-    Ok(IterationLine {
-        kind: "iteration".into(),
-        k,
-        theta: theta.to_vec(),
-        perturbation,
-        games: outcomes
-            .iter()
-            .map(|(i, o)| (*i, [letter(&o[0]), letter(&o[1])]))
-            .collect(),
-        wins,
-        draws,
-        losses,
-        result,
-        theta_after,
-    })
+    /// The pair's place in its iteration.
+    slot: usize,
+    /// The opening's index in the file.
+    index: usize,
+    players: Arc<[Variant; 2]>,
+}
+
+/// A pair played: θ+'s two results, or why the pair could not be played.
+struct PairDone {
+    k: u64,
+    slot: usize,
+    index: usize,
+    outcome: Result<[Outcome; 2], String>,
+}
+
+/// A game thread: play the queue's pairs until the queue closes.
+fn play_jobs(
+    plan: &TunePlan,
+    jobs: &Mutex<mpsc::Receiver<PairJob>>,
+    done: &mpsc::Sender<PairDone>,
+) {
+    loop {
+        let job = match jobs.lock() {
+            Ok(jobs) => jobs.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = job else { return };
+        // A panic in a game becomes the tune's error rather than a thread that never answers.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let [plus, minus] = &*job.players;
+            let pair = play_pair(
+                (&plan.rules, plan.hash_mb, plan.seed),
+                plus,
+                minus,
+                job.index,
+                &plan.openings[job.index],
+            );
+            pair.games.each_ref().map(|g| g.outcome_of(PLUS))
+        }))
+        .map_err(|_| format!("tune: a game of iteration {} panicked", job.k));
+        let answer = PairDone {
+            k: job.k,
+            slot: job.slot,
+            index: job.index,
+            outcome,
+        };
+        if done.send(answer).is_err() {
+            return;
+        }
+    }
+}
+
+/// An iteration whose pairs are queued: its perturbation and the results so far.
+struct Pending {
+    perturbation: Perturbation,
+    outcomes: Vec<Option<(usize, [Outcome; 2])>>,
+}
+
+impl Pending {
+    /// Perturb `center` for iteration `k` and queue its pairs.
+    fn queue(
+        plan: &TunePlan,
+        order: &[usize],
+        center: &[f64],
+        seed: u64,
+        k: u64,
+        jobs: &mpsc::Sender<PairJob>,
+    ) -> Result<Pending, String> {
+        let perturbation = spsa::perturb(&plan.params, &plan.schedule, center, seed, k);
+        let players = Arc::new([
+            player(&plan.base, &plan.params, &perturbation.plus, PLUS)?,
+            player(&plan.base, &plan.params, &perturbation.minus, MINUS)?,
+        ]);
+        for slot in 0..plan.pairs as usize {
+            let index = order[((k - 1) as usize * plan.pairs as usize + slot) % order.len()];
+            let job = PairJob {
+                k,
+                slot,
+                index,
+                players: Arc::clone(&players),
+            };
+            jobs.send(job)
+                .map_err(|_| "tune: every game thread stopped".to_string())?;
+        }
+        Ok(Pending {
+            perturbation,
+            outcomes: vec![None; plan.pairs as usize],
+        })
+    }
+
+    fn complete(&self) -> bool {
+        self.outcomes.iter().all(Option::is_some)
+    }
+
+    /// The iteration's line: θ moves from `theta` (θ after the iteration before).
+    fn finish(self, plan: &TunePlan, k: u64, theta: &[f64]) -> IterationLine {
+        let outcomes: Vec<(usize, [Outcome; 2])> = self.outcomes.into_iter().flatten().collect();
+        let count = |want: Outcome| {
+            outcomes
+                .iter()
+                .flat_map(|(_, o)| o.iter())
+                .filter(|o| **o == want)
+                .count() as u32
+        };
+        let (wins, draws, losses) = (
+            count(Outcome::Win),
+            count(Outcome::Draw),
+            count(Outcome::Loss),
+        );
+        let result = f64::from(wins) - f64::from(losses);
+        let theta_after = spsa::step(&plan.params, theta, &self.perturbation, result);
+        let letter = |o: &Outcome| match o {
+            Outcome::Win => "W".to_string(),
+            Outcome::Draw => "D".to_string(),
+            Outcome::Loss => "L".to_string(),
+        };
+        IterationLine {
+            kind: "iteration".into(),
+            k,
+            theta: theta.to_vec(),
+            perturbation: self.perturbation,
+            games: outcomes
+                .iter()
+                .map(|(i, o)| (*i, [letter(&o[0]), letter(&o[1])]))
+                .collect(),
+            wins,
+            draws,
+            losses,
+            result,
+            theta_after,
+        }
+    }
 }
 
 /// The progress line: iteration, games, θ.
@@ -407,7 +509,7 @@ fn open(path: &Path, header: &TuneHeader) -> Result<(File, Vec<IterationLine>), 
     if let Some(old) = &existing.header {
         if !old.same_tune(header) {
             return Err(format!(
-                "{} holds another tune (different player, parameters, schedule, pairs, limits, openings or seed); choose another --out",
+                "{} holds another tune (different player, parameters, schedule, pairs, lag, limits, openings or seed); choose another --out",
                 path.display()
             ));
         }
