@@ -228,11 +228,20 @@ fn the_report_of_shards_draws_theta_and_writes_the_tuned_values() {
         )),
         "{tuned}"
     );
-    assert!(
-        std::fs::read_to_string(dir.join("tune.md"))
-            .unwrap()
-            .contains("mean of 2 trajectories")
-    );
+    let md = std::fs::read_to_string(dir.join("tune.md")).unwrap();
+    assert!(md.contains("mean of 2 trajectories"));
+    // The gradient signal: the mean of result·Δ over both trajectories' iterations.
+    let evidence: Vec<f64> = [&a, &b]
+        .iter()
+        .flat_map(|path| tune::read(path).unwrap().lines)
+        .map(|l| l.result * f64::from(l.perturbation.signs[0]))
+        .collect();
+    let mean = evidence.iter().sum::<f64>() / evidence.len() as f64;
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| `futility.margin`"))
+        .unwrap();
+    assert!(row.contains(&format!("| {mean:+.3} (")), "{row}");
 }
 
 /// `heuristics --spsa modern`: OpenBench's lines whose ranges are the declared ones, and a

@@ -119,7 +119,7 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
         ));
     }
     md.push_str(&format!(
-        "\n## Final values{}\n\n| parameter | start | final | range | c_end | r_end | chart |\n|---|---:|---:|---|---:|---:|---|\n",
+        "\n## Final values{}\n\n| parameter | start | final | range | c_end | r_end | result·Δ per iteration (t) | chart |\n|---|---:|---:|---|---:|---:|---:|---|\n",
         if t.runs.len() > 1 {
             format!(" (mean of {} trajectories)", t.runs.len())
         } else {
@@ -129,11 +129,13 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
     for (i, p) in t.params().iter().enumerate() {
         let file = chart_file(&p.name);
         draw(t, i, &dir.join(&file))?;
+        let (mean, t_stat) = signal(t, i);
         md.push_str(&format!(
-            "| `{}` | {} | {:.2} | {}..{} | {} | {} | [{file}]({file}) |\n",
+            "| `{}` | {} | {:.2} | {}..{} | {} | {} | {mean:+.3} ({t_stat:+.1}) | [{file}]({file}) |\n",
             p.name, p.start, theta[i], p.min, p.max, p.c_end, p.r_end
         ));
     }
+    md.push_str(SIGNAL_NOTE);
     let tuned: String = t
         .params()
         .iter()
@@ -147,6 +149,27 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
     std::fs::write(dir.join("tuned.txt"), tuned).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join("tune.md"), &md).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(md)
+}
+
+const SIGNAL_NOTE: &str = "\nresult·Δ is an iteration's evidence that raising the parameter helps: θ+'s wins minus losses when θ+ raised it, their negative when θ+ lowered it. Its mean over the iterations, with t = mean / standard error, says whether the games told the two directions apart (the other parameters' perturbations are noise to it, as SPSA intends): |t| below 2 means they did not, and θ's movement is then a random walk, not a finding.\n";
+
+/// Parameter `i`'s gradient signal over every iteration of every trajectory: the mean of
+/// `result · Δ_i` and its t statistic (0 without spread).
+fn signal(t: &Trajectories, i: usize) -> (f64, f64) {
+    let values: Vec<f64> = t
+        .runs
+        .iter()
+        .flat_map(|(_, _, lines)| lines.iter())
+        .map(|l| l.result * f64::from(l.perturbation.signs[i]))
+        .collect();
+    let n = values.len() as f64;
+    if n < 2.0 {
+        return (values.first().copied().unwrap_or(0.0), 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let error = (variance / n).sqrt();
+    (mean, if error > 0.0 { mean / error } else { 0.0 })
 }
 
 /// The `match` that sets the tuned values against the start, with an SPRT.
