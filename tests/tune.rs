@@ -73,6 +73,12 @@ fn a_killed_tune_resumes_to_the_same_trajectory() {
     assert_eq!(file.lines.len(), 40);
     let moved = file.lines.iter().any(|l| l.theta_after != l.theta);
     assert!(moved, "θ moves when a side wins");
+    assert!(
+        file.lines
+            .iter()
+            .all(|l| l.plies.len() == l.games.len() && l.plies.iter().all(|p| p[0] > 0 && p[1] > 0)),
+        "every pair's two games' plies are recorded"
+    );
 
     // Stopped after iteration 20, in the middle of writing the 21st line.
     let text = std::fs::read_to_string(&whole).unwrap();

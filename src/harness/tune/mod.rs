@@ -106,6 +106,10 @@ pub struct IterationLine {
     /// Each pair's opening (its index in the file) and its two results for θ+ (`W`, `D`,
     /// `L`; game 0 with θ+ White).
     pub games: Vec<(usize, [String; 2])>,
+    /// Each pair's two games' lengths in plies after the opening, in the order of `games`
+    /// (what a tune's speed in moves per second is counted from); empty in older files.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plies: Vec<[u32; 2]>,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -247,7 +251,7 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
                 .map_err(|_| "tune: every game thread stopped".to_string())?;
             let outcome = done.outcome?;
             let iteration = pending.get_mut(&done.k).expect("a queued iteration");
-            iteration.outcomes[done.slot] = Some((done.index, outcome));
+            iteration.outcomes[done.slot] = Some((done.index, outcome.0, outcome.1));
             while pending.get(&next).is_some_and(Pending::complete) {
                 let iteration = pending.remove(&next).expect("checked above");
                 let line = iteration.finish(plan, next, &history[next as usize - 1]);
@@ -279,12 +283,12 @@ struct PairJob {
     players: Arc<[Variant; 2]>,
 }
 
-/// A pair played: θ+'s two results, or why the pair could not be played.
+/// A pair played: θ+'s two results and the games' plies, or why it could not be played.
 struct PairDone {
     k: u64,
     slot: usize,
     index: usize,
-    outcome: Result<[Outcome; 2], String>,
+    outcome: Result<([Outcome; 2], [u32; 2]), String>,
 }
 
 /// A game thread: play the queue's pairs until the queue closes.
@@ -309,7 +313,10 @@ fn play_jobs(
                 job.index,
                 &plan.openings[job.index],
             );
-            pair.games.each_ref().map(|g| g.outcome_of(PLUS))
+            (
+                pair.games.each_ref().map(|g| g.outcome_of(PLUS)),
+                pair.games.each_ref().map(|g| g.moves.len() as u32),
+            )
         }))
         .map_err(|_| format!("tune: a game of iteration {} panicked", job.k));
         let answer = PairDone {
@@ -324,10 +331,13 @@ fn play_jobs(
     }
 }
 
+/// A pair's opening index, θ+'s two results and the two games' plies.
+type PairPlayed = (usize, [Outcome; 2], [u32; 2]);
+
 /// An iteration whose pairs are queued: its perturbation and the results so far.
 struct Pending {
     perturbation: Perturbation,
-    outcomes: Vec<Option<(usize, [Outcome; 2])>>,
+    outcomes: Vec<Option<PairPlayed>>,
 }
 
 impl Pending {
@@ -368,7 +378,10 @@ impl Pending {
 
     /// The iteration's line: θ moves from `theta` (θ after the iteration before).
     fn finish(self, plan: &TunePlan, k: u64, theta: &[f64]) -> IterationLine {
-        let outcomes: Vec<(usize, [Outcome; 2])> = self.outcomes.into_iter().flatten().collect();
+        let played: Vec<PairPlayed> = self.outcomes.into_iter().flatten().collect();
+        let plies = played.iter().map(|(_, _, p)| *p).collect();
+        let outcomes: Vec<(usize, [Outcome; 2])> =
+            played.into_iter().map(|(i, o, _)| (i, o)).collect();
         let count = |want: Outcome| {
             outcomes
                 .iter()
@@ -397,6 +410,7 @@ impl Pending {
                 .iter()
                 .map(|(i, o)| (*i, [letter(&o[0]), letter(&o[1])]))
                 .collect(),
+            plies,
             wins,
             draws,
             losses,
