@@ -13,6 +13,11 @@ use searchlab::cli;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Evaluate `nnue` with this network file (written by `train`) instead of the embedded one,
+    /// for every command, UCI included: a candidate net tried before it is embedded, or the net
+    /// that plays the next generation's data. Results headers record its checksum.
+    #[arg(long, global = true, value_name = "FILE")]
+    net: Option<PathBuf>,
 }
 
 /// What `searchlab uci --help` lists: the commands understood and the options offered.
@@ -184,6 +189,15 @@ fn quiet_on_closed_stdout() {
 fn main() -> ExitCode {
     quiet_on_closed_stdout();
     let cli = Cli::parse();
+    if let Some(path) = &cli.net {
+        let installed = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| searchlab::engine::nnue::install(&bytes));
+        if let Err(why) = installed {
+            eprintln!("error: --net {}: {why}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
     let outcome = match cli.command {
         None | Some(Command::Uci) => {
             searchlab::uci::UciEngine::new().run_stdin();

@@ -102,3 +102,49 @@ fn training_is_the_same_for_any_thread_count_and_lowers_the_loss() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("cut.bin"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--net FILE` replaces the embedded network for the whole process: a network of zeros makes
+/// every score of its data 0 (mate scores are left out), the provenance records its checksum,
+/// and a file that is not a network is refused by name before anything runs.
+#[test]
+fn a_net_given_with_net_plays_instead_of_the_embedded_one_and_is_recorded() {
+    use searchlab::engine::nnue::{Network, checksum};
+    let dir = scratch("net");
+    let zero = dir.join("zero.nnue");
+    let bytes = Network::zeroed().to_bytes();
+    std::fs::write(&zero, &bytes).unwrap();
+    let scores = |data: &Path| -> Vec<i16> {
+        std::fs::read(data)
+            .unwrap()
+            .chunks(32)
+            .map(|r| i16::from_le_bytes([r[24], r[25]]))
+            .collect()
+    };
+    let nnue = ["--games", "2", "--heuristics", "modern,eval=nnue"];
+    let embedded = dir.join("embedded.bin");
+    ok(datagen(&embedded, &nnue));
+    assert!(scores(&embedded).iter().any(|&s| s != 0));
+    let zeroed = dir.join("zeroed.bin");
+    let mut args = vec!["--net", zero.to_str().unwrap()];
+    args.extend(nnue);
+    ok(datagen(&zeroed, &args));
+    let played = scores(&zeroed);
+    assert!(
+        !played.is_empty() && played.iter().all(|&s| s == 0),
+        "{played:?}"
+    );
+    let provenance = std::fs::read_to_string(dir.join("zeroed.bin.json")).unwrap();
+    let sum = format!("{:016x}", checksum(&bytes));
+    assert!(
+        provenance.contains(&format!("\"net\": \"{sum}\"")),
+        "{provenance}"
+    );
+    let not_a_net = datagen(&dir.join("x.bin"), &["--net", "Cargo.toml", "--games", "1"]);
+    assert!(!not_a_net.status.success());
+    let said = String::from_utf8_lossy(&not_a_net.stderr);
+    assert!(
+        said.contains("--net Cargo.toml") && said.contains("not a searchlab network"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -67,6 +67,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         provenance: Provenance {
             searchlab: env!("CARGO_PKG_VERSION").into(),
             commit: results::git_commit(),
+            net: crate::engine::nnue::installed_checksum(),
             spec: args.heuristics.clone(),
             config,
             nodes: args.nodes,

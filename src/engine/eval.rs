@@ -258,7 +258,7 @@ impl Terms {
 pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
     match kind {
         EvalKind::Nnue => {
-            let net = super::nnue::embedded();
+            let net = super::nnue::active();
             super::nnue::Accumulator::of(board, net).evaluate(net, board.side_to_move())
         }
         _ => Terms::of(board).score(kind, board.side_to_move()),

@@ -252,6 +252,7 @@ fn header(plan: &Run) -> Header {
         kind: "header".into(),
         searchlab: env!("CARGO_PKG_VERSION").into(),
         commit: results::git_commit(),
+        net: crate::engine::nnue::installed_checksum(),
         date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         limits: plan.limits,

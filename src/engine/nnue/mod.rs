@@ -44,5 +44,35 @@ pub fn embedded_bytes() -> &'static [u8] {
     EMBEDDED
 }
 
+/// The network `nnue` evaluates with in this process, and its file's checksum.
+static ACTIVE: std::sync::OnceLock<(&'static Network, u64)> = std::sync::OnceLock::new();
+
+/// The network `nnue` evaluates with: the one `install` put in place (`--net FILE`, for a
+/// candidate net before it is embedded: generation n+1's data is played by generation n), else
+/// the embedded one. Fixed for the process once read, so every search of a run, match or
+/// datagen evaluates with the same net.
+pub fn active() -> &'static Network {
+    ACTIVE.get_or_init(|| (embedded(), checksum(EMBEDDED))).0
+}
+
+/// The checksum of the network `install` put in place, for results headers to record (`None`:
+/// the embedded one, which the header's commit names).
+pub fn installed_checksum() -> Option<String> {
+    match ACTIVE.get() {
+        Some((net, sum)) if !std::ptr::eq(*net, embedded()) => Some(format!("{sum:016x}")),
+        _ => None,
+    }
+}
+
+/// Make the network file `bytes` the active one for this process; refused when a search has
+/// already read the active network (it would change under it) or when the file does not read.
+pub fn install(bytes: &[u8]) -> Result<(), String> {
+    let net = Network::from_bytes(bytes).map_err(|e| e.to_string())?;
+    let net: &'static Network = Box::leak(Box::new(net));
+    ACTIVE
+        .set((net, checksum(bytes)))
+        .map_err(|_| "the network is already in use: choose it before any search".to_string())
+}
+
 #[cfg(test)]
 mod tests;

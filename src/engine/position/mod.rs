@@ -73,7 +73,7 @@ impl Position {
         ));
         let mut terms = Vec::with_capacity(512);
         terms.push(eval::Terms::of(&board));
-        let net = (eval_kind == EvalKind::Nnue).then(nnue::embedded);
+        let net = (eval_kind == EvalKind::Nnue).then(nnue::active);
         let mut accumulators = Vec::with_capacity(if net.is_some() { 512 } else { 0 });
         accumulators.extend(net.map(|net| Accumulator::of(&board, net)));
         let mut boards = Vec::with_capacity(512);

@@ -47,6 +47,7 @@ impl MatchPlan {
             kind: "match".into(),
             searchlab: env!("CARGO_PKG_VERSION").into(),
             commit: results::git_commit(),
+            net: crate::engine::nnue::installed_checksum(),
             date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             variants: self.variants.clone(),

@@ -27,6 +27,10 @@ pub struct MatchHeader {
     pub kind: String,
     pub searchlab: String,
     pub commit: Option<String>,
+    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
+    /// network embedded at `commit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
     pub date: String,
     pub cores: usize,
     /// The players; the first is the baseline every other one plays.

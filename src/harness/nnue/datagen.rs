@@ -46,6 +46,10 @@ use crate::harness::results::{Shard, Variant};
 pub struct Provenance {
     pub searchlab: String,
     pub commit: Option<String>,
+    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
+    /// network embedded at `commit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
     /// The configuration that played, as a SPEC and in full.
     pub spec: String,
     pub config: SearchConfig,

@@ -11,6 +11,7 @@ fn header(labels: &[(&str, &str)]) -> Header {
         kind: "header".into(),
         searchlab: "test".into(),
         commit: Some("abc1234".into()),
+        net: None,
         date: "2026-11-22T10:00:00Z".into(),
         cores: 2,
         limits: Limits::depth(3),

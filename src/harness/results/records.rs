@@ -72,6 +72,10 @@ pub struct Header {
     pub searchlab: String,
     /// The git commit searchlab was built from, when known (`-dirty`: with local changes).
     pub commit: Option<String>,
+    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
+    /// network embedded at `commit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
     /// When the run started (RFC 3339, UTC).
     pub date: String,
     /// Logical cores of the machine.
@@ -107,13 +111,14 @@ pub struct Header {
 }
 
 impl Header {
-    /// Two headers describe the same run (date, commit and cores aside).
+    /// Two headers describe the same run (date, commit and cores aside; the network is not).
     pub fn same_run(&self, other: &Header) -> bool {
         let same_positions = match (&self.positions, &other.positions) {
             (Some(a), Some(b)) => a == b,
             _ => true,
         };
         self.limits == other.limits
+            && self.net == other.net
             && self.variants == other.variants
             && self.suites == other.suites
             && self.seeds == other.seeds

@@ -61,6 +61,10 @@ pub struct TuneHeader {
     pub kind: String,
     pub searchlab: String,
     pub commit: Option<String>,
+    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
+    /// network embedded at `commit`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<String>,
     pub date: String,
     pub base: Variant,
     pub params: Vec<TunedParam>,
@@ -174,6 +178,7 @@ impl TunePlan {
             kind: "tune".into(),
             searchlab: env!("CARGO_PKG_VERSION").into(),
             commit: results::git_commit(),
+            net: crate::engine::nnue::installed_checksum(),
             date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             base: self.base.clone(),
             params: self.params.clone(),
