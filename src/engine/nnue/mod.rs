@@ -22,7 +22,7 @@ pub mod network;
 
 pub use accumulator::Accumulator;
 pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
-pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, checksum};
+pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, OUTPUT_WEIGHT_MAX, checksum};
 
 /// The shipped network, embedded in the binary: how it was made is in `net/PROVENANCE.md`
 /// beside it, with its checksum.

@@ -9,6 +9,12 @@
 use super::features::{HIDDEN, INPUTS, QA, QB, SCALE};
 use crate::engine::score::Score;
 
+/// The largest output weight a network may have, units of `QB`: with the hidden layer clamped
+/// to `QA = 255`, 255 · 128 fits in i16 and 2·HIDDEN products of up to 255 · 32,640 sum within
+/// i32, so `evaluate` runs in i16/i32 arithmetic. Bullet clips every weight to ±1.98 (±126.7
+/// here), so a net of the field's usual training keeps within it.
+pub const OUTPUT_WEIGHT_MAX: i16 = 128;
+
 /// The first four bytes of a network file.
 pub const FORMAT_MAGIC: &[u8; 4] = b"SLNN";
 const FORMAT_VERSION: u32 = 1;
@@ -100,6 +106,15 @@ impl Network {
         }
         net.hidden_bias.iter_mut().for_each(|w| *w = next());
         net.output.iter_mut().for_each(|w| *w = next());
+        if let Some((i, w)) = (net.output.iter().enumerate())
+            .find(|(_, w)| w.unsigned_abs() > OUTPUT_WEIGHT_MAX.unsigned_abs())
+        {
+            return fail(format!(
+                "output weight {i} is {w}, outside ±{OUTPUT_WEIGHT_MAX} (±{:.2} as a float; \
+                 `train` clips the output weights to ±1.98, as bullet does)",
+                f64::from(OUTPUT_WEIGHT_MAX) / f64::from(QB)
+            ));
+        }
         net.output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         Ok(net)
     }
@@ -127,17 +142,22 @@ impl Network {
     /// (`us`: the side to move's, `them`: the other's).
     #[inline]
     pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> Score {
-        // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB). The sum
-        // is kept in i64: 2·HIDDEN terms of up to 255² · 32767 would overflow i32.
-        let half = |acc: &[i16; HIDDEN], weights: &[i16]| -> i64 {
-            let mut sum = 0i64;
-            for (&a, &w) in acc.iter().zip(weights) {
-                let c = i32::from(a).clamp(0, QA);
-                sum += i64::from(c * c) * i64::from(w);
-            }
-            sum
+        // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB), as
+        // c · (c · w). Every output weight is within ±OUTPUT_WEIGHT_MAX (`from_bytes` refuses
+        // others), so c · w fits in i16 and each half's sum in i32: the loop is the field's
+        // i16 multiply then i16 × i16 → i32 multiply-add, which the compiler vectorises, and
+        // exactly the integer c² · w summed (the same scores as summing in i64).
+        let half = |acc: &[i16; HIDDEN], weights: &[i16]| -> i32 {
+            acc.iter()
+                .zip(weights)
+                .map(|(&a, &w)| {
+                    let c = a.clamp(0, QA as i16);
+                    i32::from(c * w) * i32::from(c)
+                })
+                .sum()
         };
-        let sum = half(us, &self.output[..HIDDEN]) + half(them, &self.output[HIDDEN..]);
+        let sum = i64::from(half(us, &self.output[..HIDDEN]))
+            + i64::from(half(them, &self.output[HIDDEN..]));
         // Back to units of QA · QB, add the bias, then to centipawns.
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as Score

@@ -137,15 +137,64 @@ fn a_network_file_round_trips_and_bad_files_are_refused() {
     );
 }
 
-/// The extreme accumulator and weights do not overflow: the output layer sums in i64.
+/// The i16/i32 output layer is the integer `Σ c² · w` exactly: against a sum in i64, at the
+/// extremes the load-time bound allows and at random accumulators of any i16 value.
 #[test]
-fn the_output_layer_cannot_overflow() {
-    let mut net = Network::zeroed();
-    net.output = [i16::MAX; 2 * HIDDEN];
+fn the_output_layer_is_exact_within_the_weight_bound() {
+    let reference = |net: &Network, us: &[i16; HIDDEN], them: &[i16; HIDDEN]| -> i64 {
+        let half = |acc: &[i16; HIDDEN], weights: &[i16]| -> i64 {
+            acc.iter()
+                .zip(weights)
+                .map(|(&a, &w)| {
+                    let c = i64::from(a).clamp(0, 255);
+                    c * c * i64::from(w)
+                })
+                .sum()
+        };
+        let sum = half(us, &net.output[..HIDDEN]) + half(them, &net.output[HIDDEN..]);
+        (sum / 255 + i64::from(net.output_bias)) * 400 / (255 * 64)
+    };
     let full = [i16::MAX; HIDDEN];
-    let cp = net.evaluate(&full, &full);
-    let expected = (2 * HIDDEN as i64 * 255 * 255 * i64::from(i16::MAX) / 255) * 400 / (255 * 64);
-    assert_eq!(i64::from(cp), expected);
+    for bound in [OUTPUT_WEIGHT_MAX, -OUTPUT_WEIGHT_MAX] {
+        let mut net = Network::zeroed();
+        net.output = [bound; 2 * HIDDEN];
+        let cp = net.evaluate(&full, &full);
+        assert_eq!(i64::from(cp), reference(&net, &full, &full));
+        assert_eq!(
+            i64::from(cp),
+            i64::from(bound.signum()) * 2 * HIDDEN as i64 * 255 * 128 * 400 / (255 * 64)
+        );
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut net = Network::zeroed();
+    for w in net.output.iter_mut() {
+        *w = (rng.next_u32() % 257) as i16 - 128;
+    }
+    net.output_bias = 1234;
+    for _ in 0..1000 {
+        let mut us = [0i16; HIDDEN];
+        let mut them = [0i16; HIDDEN];
+        us.iter_mut().for_each(|a| *a = rng.next_u32() as i16);
+        them.iter_mut()
+            .for_each(|a| *a = (rng.next_u32() % 400) as i16 - 50);
+        assert_eq!(
+            i64::from(net.evaluate(&us, &them)),
+            reference(&net, &us, &them)
+        );
+    }
+}
+
+/// A file whose output weight is outside ±`OUTPUT_WEIGHT_MAX` is refused by name (the output
+/// layer's arithmetic would overflow), and one at the bound reads.
+#[test]
+fn an_output_weight_outside_the_bound_is_refused() {
+    let mut net = Network::zeroed();
+    net.output[5] = OUTPUT_WEIGHT_MAX;
+    net.output[6] = -OUTPUT_WEIGHT_MAX;
+    assert!(Network::from_bytes(&net.to_bytes()).is_ok());
+    net.output[7] = -OUTPUT_WEIGHT_MAX - 1;
+    let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
+    assert!(err.contains("output weight 7 is -129"), "{err}");
 }
 
 /// The shipped network loads, its checksum is the one its provenance names, and it scores the

@@ -8,15 +8,17 @@
 //!   as an expected score (the form of the field's trainers; `scale` 400 and λ are stated in
 //!   every training log).
 //! - AdamW (Loshchilov & Hutter, 2019): Adam's moments with decoupled weight decay.
-//! - The input weights and hidden biases are kept within ±1.98 so that an accumulator of 32
-//!   pieces fits in i16 once multiplied by `QA` (bullet clips the same way for this quantisation).
+//! - The input weights, hidden biases and output weights are kept within ±1.98 (bullet clips
+//!   the same way for this quantisation): an accumulator of 32 pieces fits in i16 once
+//!   multiplied by `QA`, and the output layer's products fit the engine's i16/i32 arithmetic
+//!   (`engine::nnue::network::OUTPUT_WEIGHT_MAX`).
 
 use serde::{Deserialize, Serialize};
 
 use super::format::Record;
 use crate::engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
 
-/// The bound of the input weights and hidden biases.
+/// The bound of every weight and of the hidden biases (not the output bias).
 pub const CLIP: f32 = 1.98;
 
 /// Every parameter of the float network, in one flat vector: input weights (`INPUTS` rows of
@@ -213,7 +215,7 @@ impl AdamW {
             self.v[i] = s.beta2 * self.v[i] + (1.0 - s.beta2) * g * g;
             let update = (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + s.epsilon);
             *w -= lr * (update + s.decay * *w);
-            if i < W2 {
+            if i < B2 {
                 *w = w.clamp(-CLIP, CLIP);
             }
         }
