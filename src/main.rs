@@ -28,8 +28,9 @@ position startpos|fen FEN [moves M...], go [depth N | nodes N | movetime MS | wt
 
 Options (setoption): Hash (MiB, 1..8192), Threads (1), Move Overhead (ms), MultiPV, Clear Hash,
 CounterInfo (print the counters protocol's lines before bestmove, docs/protocol.md),
-Algorithm (alphabeta|minimax), Eval (full|material|nnue), Seed (0..2147483647), Heuristics (a SPEC,
-as for `search`; default modern, the strongest in games), and one option per
+Algorithm (alphabeta|minimax), Eval (full|material|nnue; default full), Seed (0..2147483647),
+Heuristics (a SPEC, as for `search`; default modern, the strongest preset in games; it sets
+the evaluation only when it names one, eval=...), and one option per
 heuristic: `<id>` (check: on/off) and `<id>.<param>` (its parameters, with their declared
 ranges). `uci` prints the full list with types, defaults and ranges; `searchlab heuristics`
 documents each.

@@ -91,7 +91,7 @@ fn searchlab_as_an_engine_equals_the_same_spec_in_process() {
     let (wrapper, starts) = logging_wrapper("equal");
     let out = scratch("equal.jsonl");
     let engine = format!(
-        "name=sl cmd={} option.Heuristics=classic option.CounterInfo=true",
+        "name=sl cmd={} option.Heuristics=classic,eval=full option.CounterInfo=true",
         wrapper.display()
     );
     let stderr = succeeded(&common::searchlab(&[

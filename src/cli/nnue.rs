@@ -22,7 +22,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
     /// The configuration that plays both sides, a SPEC.
-    #[arg(long, default_value = crate::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
+    #[arg(long, default_value = crate::uci::DEFAULT_HEURISTICS, allow_hyphen_values = true)]
     pub heuristics: String,
     /// The static evaluation that plays (overrides an `eval=` item of the SPEC) [default:
     /// full].

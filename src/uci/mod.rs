@@ -21,6 +21,7 @@ pub use go::parse_go;
 use go::split_searchmoves;
 
 use crate::engine::config::{Limits, SearchConfig};
+use crate::engine::eval::EvalKind;
 use crate::engine::fen::parse_fen;
 use crate::engine::notation;
 use crate::engine::position::Position;
@@ -34,9 +35,16 @@ const HASH_DEFAULT_MB: usize = 16;
 /// The most lines `MultiPV` asks for.
 const MULTIPV_MAX: usize = 256;
 const HASH_MAX_MB: usize = 8192;
-/// The preset a UCI engine plays with by default: the strongest one in games (`modern`,
-/// +88 ± 30 Elo against `classic` at 1 s + 0.01 s, SPRT-stopped, `reports/elo-modern/`).
+/// The configuration a UCI engine plays with by default, and `bench`'s with no arguments:
+/// `DEFAULT_HEURISTICS` with `DEFAULT_EVAL`. `modern` beat `classic` by +189 ± 42 Elo at
+/// 1 s + 0.01 s (`reports/elo-modern/`). The embedded network beat `full` under `modern` at
+/// 8 s + 0.08 s (`reports/elo-nnue/`, both SPRT-stopped), but the default keeps `full` until
+/// the network also finds WAC.001's mate by depth 8 (issue 25; it finds it at depth 9).
 pub const DEFAULT_PRESET: &str = "modern";
+/// The heuristics of `DEFAULT_PRESET`: the UCI option `Heuristics`'s default.
+pub const DEFAULT_HEURISTICS: &str = "modern";
+/// The static evaluation of `DEFAULT_PRESET`: the UCI option `Eval`'s default.
+pub const DEFAULT_EVAL: EvalKind = EvalKind::Full;
 /// The range advertised (and checked) for `Move Overhead`, ms.
 const MOVE_OVERHEAD_MAX_MS: u64 = 5000;
 /// The range advertised (and checked) for `Seed`.
@@ -124,10 +132,11 @@ impl Default for UciEngine {
 impl UciEngine {
     /// An engine at the start position with the default configuration.
     pub fn new() -> Self {
+        let config = Self::default_config();
         UciEngine {
-            position: Position::startpos(),
+            position: Position::new(Board::default(), config.eval),
             refused_position: None,
-            config: Self::default_config(),
+            config,
             hash_mb: HASH_DEFAULT_MB,
             move_overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             state: None,
@@ -184,7 +193,7 @@ impl UciEngine {
             }
             "ucinewgame" => {
                 self.stop_search();
-                self.position = Position::new(cozy_chess::Board::default(), self.config.eval);
+                self.position = Position::new(Board::default(), self.config.eval);
                 self.refused_position = None;
                 if let Some(state) = self.state.as_mut() {
                     state.clear();

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use super::{
-    DEFAULT_PRESET, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS, MULTIPV_MAX, SEED_MAX,
-    UciEngine, send,
+    DEFAULT_EVAL, DEFAULT_HEURISTICS, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS,
+    MULTIPV_MAX, SEED_MAX, UciEngine, send,
 };
 use crate::engine::config::Algorithm;
 use crate::engine::eval::EvalKind;
@@ -34,12 +34,15 @@ impl UciEngine {
         // The counters protocol (docs/protocol.md): a harness switches it on to read them.
         send("option name CounterInfo type check default false");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
-        send("option name Eval type combo default full var full var material var nnue");
+        send(&format!(
+            "option name Eval type combo default {} var full var material var nnue",
+            DEFAULT_EVAL.name()
+        ));
         send(&format!(
             "option name Seed type spin default 0 min 0 max {SEED_MAX}"
         ));
         send(&format!(
-            "option name Heuristics type string default {DEFAULT_PRESET}"
+            "option name Heuristics type string default {DEFAULT_HEURISTICS}"
         ));
         let engine_defaults = UciEngine::default_config().heuristics;
         for info in REGISTRY {
@@ -163,6 +166,14 @@ impl UciEngine {
                     spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
                 self.config.algorithm = parsed.algorithm;
                 self.config.heuristics = parsed.heuristics;
+                // The evaluation stays the `Eval` option's unless the SPEC names one.
+                if value
+                    .split(',')
+                    .any(|item| item.trim().starts_with("eval="))
+                {
+                    self.config.eval = parsed.eval;
+                    self.position.set_eval_kind(parsed.eval);
+                }
             }
             _ => return self.set_heuristic_option(&name, &value),
         }

@@ -157,3 +157,35 @@ fn threads_move_overhead_and_clear_hash_for_guis_and_openbench() {
     );
     engine.set_option(&["name", "Clear", "Hash"]).unwrap();
 }
+
+#[test]
+fn the_default_is_the_advertised_heuristics_with_the_advertised_eval() {
+    // `DEFAULT_PRESET` (bench, the engine) and the two options a GUI sees must agree, and the
+    // engine's position must evaluate as its configuration says before any `position`.
+    let preset = crate::engine::spec::parse(DEFAULT_PRESET).unwrap();
+    let heuristics = crate::engine::spec::parse(DEFAULT_HEURISTICS).unwrap();
+    assert_eq!(preset.heuristics, heuristics.heuristics);
+    assert_eq!(preset.algorithm, heuristics.algorithm);
+    assert_eq!(preset.eval, DEFAULT_EVAL);
+    let mut engine = UciEngine::new();
+    assert_eq!(engine.config.eval, DEFAULT_EVAL);
+    assert_eq!(engine.position.eval_kind(), DEFAULT_EVAL);
+    // Choosing heuristics keeps the evaluation chosen: OpenBench sets both, in any order.
+    engine
+        .set_option(&["name", "Eval", "value", "nnue"])
+        .unwrap();
+    engine
+        .set_option(&["name", "Heuristics", "value", "modern,+gsr"])
+        .unwrap();
+    assert_eq!(engine.config.eval, EvalKind::Nnue);
+}
+
+#[test]
+fn a_heuristics_spec_that_names_an_eval_sets_it() {
+    let mut engine = UciEngine::new();
+    engine
+        .set_option(&["name", "Heuristics", "value", "modern,eval=material"])
+        .unwrap();
+    assert_eq!(engine.config.eval, EvalKind::Material);
+    assert_eq!(engine.position.eval_kind(), EvalKind::Material);
+}
