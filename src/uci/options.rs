@@ -141,19 +141,7 @@ impl UciEngine {
                     }
                 }
             }
-            "eval" => {
-                self.config.eval = match value.as_str() {
-                    "full" => EvalKind::Full,
-                    "material" => EvalKind::Material,
-                    "nnue" => EvalKind::Nnue,
-                    _ => {
-                        return Err(format!(
-                            "setoption: Eval is full, material or nnue, got '{value}'"
-                        ));
-                    }
-                };
-                self.position.set_eval_kind(self.config.eval);
-            }
+            "eval" => self.set_eval(&value)?,
             "seed" => {
                 self.config.seed = value
                     .parse()
@@ -161,21 +149,40 @@ impl UciEngine {
                     .filter(|seed| *seed <= SEED_MAX)
                     .ok_or_else(|| format!("setoption: Seed is 0..{SEED_MAX}, got '{value}'"))?;
             }
-            "heuristics" => {
-                let parsed =
-                    spec::parse(&value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
-                self.config.algorithm = parsed.algorithm;
-                self.config.heuristics = parsed.heuristics;
-                // The evaluation stays the `Eval` option's unless the SPEC names one.
-                if value
-                    .split(',')
-                    .any(|item| item.trim().starts_with("eval="))
-                {
-                    self.config.eval = parsed.eval;
-                    self.position.set_eval_kind(parsed.eval);
-                }
-            }
+            "heuristics" => self.set_heuristics(&value)?,
             _ => return self.set_heuristic_option(&name, &value),
+        }
+        Ok(())
+    }
+
+    /// `Eval`: the static evaluation, the current line scored again with it.
+    fn set_eval(&mut self, value: &str) -> Result<(), String> {
+        self.config.eval = match value {
+            "full" => EvalKind::Full,
+            "material" => EvalKind::Material,
+            "nnue" => EvalKind::Nnue,
+            _ => {
+                return Err(format!(
+                    "setoption: Eval is full, material or nnue, got '{value}'"
+                ));
+            }
+        };
+        self.position.set_eval_kind(self.config.eval);
+        Ok(())
+    }
+
+    /// `Heuristics`: a whole SPEC. The evaluation stays the `Eval` option's unless the SPEC
+    /// names one, so the two options may be sent in either order.
+    fn set_heuristics(&mut self, value: &str) -> Result<(), String> {
+        let parsed = spec::parse(value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
+        self.config.algorithm = parsed.algorithm;
+        self.config.heuristics = parsed.heuristics;
+        if value
+            .split(',')
+            .any(|item| item.trim().starts_with("eval="))
+        {
+            self.config.eval = parsed.eval;
+            self.position.set_eval_kind(parsed.eval);
         }
         Ok(())
     }
