@@ -30,17 +30,6 @@ pub enum EvalKind {
     Nnue,
 }
 
-impl EvalKind {
-    /// The name `--eval`, a SPEC's `eval=` and UCI's `Eval` use.
-    pub fn name(self) -> &'static str {
-        match self {
-            EvalKind::Full => "full",
-            EvalKind::Material => "material",
-            EvalKind::Nnue => "nnue",
-        }
-    }
-}
-
 /// Material values indexed by `Piece as usize` (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [Score; 6] = [100, 320, 330, 500, 900, 0];
 

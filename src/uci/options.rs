@@ -36,7 +36,7 @@ impl UciEngine {
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
         send(&format!(
             "option name Eval type combo default {} var full var material var nnue",
-            DEFAULT_EVAL.name()
+            eval_name(DEFAULT_EVAL)
         ));
         send(&format!(
             "option name Seed type spin default 0 min 0 max {SEED_MAX}"
@@ -157,16 +157,8 @@ impl UciEngine {
 
     /// `Eval`: the static evaluation, the current line scored again with it.
     fn set_eval(&mut self, value: &str) -> Result<(), String> {
-        self.config.eval = match value {
-            "full" => EvalKind::Full,
-            "material" => EvalKind::Material,
-            "nnue" => EvalKind::Nnue,
-            _ => {
-                return Err(format!(
-                    "setoption: Eval is full, material or nnue, got '{value}'"
-                ));
-            }
-        };
+        self.config.eval = clap::ValueEnum::from_str(value, false)
+            .map_err(|_| format!("setoption: Eval is full, material or nnue, got '{value}'"))?;
         self.position.set_eval_kind(self.config.eval);
         Ok(())
     }
@@ -235,4 +227,12 @@ fn multipv(value: &str) -> Result<usize, String> {
         .ok()
         .filter(|n| (1..=MULTIPV_MAX).contains(n))
         .ok_or_else(|| format!("setoption: MultiPV is 1..{MULTIPV_MAX}, got '{value}'"))
+}
+
+/// An evaluation's name as `--eval`, a SPEC's `eval=` and `Eval` spell it (clap's, one place).
+fn eval_name(kind: EvalKind) -> String {
+    clap::ValueEnum::to_possible_value(&kind)
+        .expect("every evaluation has a name")
+        .get_name()
+        .to_string()
 }
