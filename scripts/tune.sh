@@ -26,9 +26,10 @@ gsr) $SL tune --variant modern,+gsr --param gsr.cross_range --param gsr.red2 \
 ema) $SL tune --variant modern,+ema_channel --param ema_channel.fast_period --param ema_channel.slow_period \
     --iterations 1500 $GAMES --out $OUT/ema/tune.jsonl && $SL report $OUT/ema/tune.jsonl --out $OUT/ema ;;
 # The verification: the tuned values against the start, 8+0.08, SPRT [0, 5], two games at once.
+# The start is the defaults the tune began from (reverse futility's margin was 70 then).
 # On 2 cores such an SPRT cannot end for a gain of a few Elo (it needs tens of thousands of
 # games), so it is capped; a larger --games extends the finished match with the same build.
-sprt) $SL match --variant start=modern --variant tuned=modern,lmr.base=75,lmr.divisor=222,reverse_futility.margin=67,futility.margin=45,null_move.reduction=2,late_move_pruning.base=3,see.capture_margin=102,aspiration.window=27 \
+sprt) $SL match --variant start=modern,reverse_futility.margin=70 --variant tuned=modern,lmr.base=75,lmr.divisor=222,reverse_futility.margin=67,futility.margin=45,null_move.reduction=2,late_move_pruning.base=3,see.capture_margin=102,aspiration.window=27 \
     --tc 8+0.08 --sprt elo0=0,elo1=5 --games ${SPRT_GAMES:-600} --concurrency 2 --openings suites/openings.epd \
     --out $OUT/sprt/results.jsonl --pgn $OUT/sprt/games.pgn && $SL report $OUT/sprt/results.jsonl --out $OUT/sprt ;;
 *) echo "unknown part '$part'" >&2; exit 2 ;;

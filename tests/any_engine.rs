@@ -192,6 +192,7 @@ fn an_engines_check_options_are_its_ablation() {
 
     // The same flips of three options in-process: the same nodes, position by position.
     let own = scratch("ablation-own.jsonl");
+    let default = format!("sl={}", searchlab::uci::DEFAULT_PRESET);
     succeeded(&common::searchlab(&[
         "run",
         "--suite",
@@ -199,7 +200,7 @@ fn an_engines_check_options_are_its_ablation() {
         "--depth",
         "4",
         "--variant",
-        "sl=modern",
+        &default,
         "--ablation",
         "off-one:lmr,killers,futility",
         "--out",

@@ -285,7 +285,8 @@ fn an_engine_that_does_not_start_or_answer_stops_the_match_before_its_first_game
 #[test]
 fn an_external_searchlab_in_fastchess_form_plays_the_in_process_games() {
     // The UCI engine and the in-process player are the same player: `Heuristics` set through
-    // the engine's options gives the games the in-process variants play, move for move.
+    // the engine's options gives the games the in-process variants play, move for move (the
+    // SPEC names `eval=full`: the engine's own default evaluation is the network).
     let dir = scratch("sameplayer");
     let exe = env!("CARGO_BIN_EXE_searchlab");
     let openings = openings_file(&dir);
@@ -331,9 +332,9 @@ fn an_external_searchlab_in_fastchess_form_plays_the_in_process_games() {
     let engines = play(
         &[
             "--engine",
-            &format!("name=a cmd={exe} option.Heuristics=classic"),
+            &format!("name=a cmd={exe} option.Heuristics=classic,eval=full"),
             "--engine",
-            &format!("name=b cmd={exe} option.Heuristics=classic,-killers"),
+            &format!("name=b cmd={exe} option.Heuristics=classic,-killers,eval=full"),
         ],
         "engines.jsonl",
     );

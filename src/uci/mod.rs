@@ -37,14 +37,13 @@ const MULTIPV_MAX: usize = 256;
 const HASH_MAX_MB: usize = 8192;
 /// The configuration a UCI engine plays with by default, and `bench`'s with no arguments:
 /// `DEFAULT_HEURISTICS` with `DEFAULT_EVAL`. `modern` beat `classic` by +189 ± 42 Elo at
-/// 1 s + 0.01 s (`reports/elo-modern/`). The embedded network beat `full` under `modern` at
-/// 8 s + 0.08 s (`reports/elo-nnue/`, both SPRT-stopped), but the default keeps `full` until
-/// the network also finds WAC.001's mate by depth 8 (issue 25; it finds it at depth 9).
-pub const DEFAULT_PRESET: &str = "modern";
+/// 1 s + 0.01 s (`reports/elo-modern/`), and the embedded network beat `full` under `modern`
+/// by +151 ± 37 Elo at 8 s + 0.08 s (`reports/elo-nnue/`), both SPRT-stopped.
+pub const DEFAULT_PRESET: &str = "modern,eval=nnue";
 /// The heuristics of `DEFAULT_PRESET`: the UCI option `Heuristics`'s default.
 pub const DEFAULT_HEURISTICS: &str = "modern";
 /// The static evaluation of `DEFAULT_PRESET`: the UCI option `Eval`'s default.
-pub const DEFAULT_EVAL: EvalKind = EvalKind::Full;
+pub const DEFAULT_EVAL: EvalKind = EvalKind::Nnue;
 /// The range advertised (and checked) for `Move Overhead`, ms.
 const MOVE_OVERHEAD_MAX_MS: u64 = 5000;
 /// The range advertised (and checked) for `Seed`.
