@@ -42,7 +42,8 @@ suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --
 # razoring and null move over modern, under each evaluation, at depth 8 (JOBS workers each);
 # then modern alone with a quarter of its pruning decisions audited (the audit does not change
 # the search's nodes, so its file repeats the first's modern line node for node, and the
-# toggles are not audited: that would triple the cost for error rates nobody asked for).
+# toggles are not audited: that would triple the cost for error rates nobody asked for), and
+# modern with razoring, which modern leaves out, audited the same way.
 eval-dependence) for eval in full nnue; do
         base="modern,eval=$eval"
         $SL run $SUITES --depth 8 --jobs ${JOBS:-2} --variant "$eval=$base" \
@@ -54,6 +55,9 @@ eval-dependence) for eval in full nnue; do
             --out reports/eval-dependence/$eval/results.jsonl --report reports/eval-dependence/$eval
         $SL run $SUITES --depth 8 --jobs ${JOBS:-2} --audit 0.25 --variant "$eval=$base" \
             --out reports/eval-dependence/$eval/audit/results.jsonl --report reports/eval-dependence/$eval/audit
+        $SL run $SUITES --depth 8 --jobs ${JOBS:-2} --audit 0.25 --variant "$eval+razoring=$base,+razoring" \
+            --out reports/eval-dependence/$eval/audit-razoring/results.jsonl \
+            --report reports/eval-dependence/$eval/audit-razoring
     done ;;
 *) echo "unknown part '$part'" >&2; exit 2 ;;
 esac
