@@ -343,7 +343,8 @@ fn classic_counters_can_be_false() {
 }
 
 /// WAC.001's mate in two (Qg6, then Qh7# or Nxf7#) needs a quiet checking move that late move
-/// pruning once skipped: the UCI default finds it by depth 8.
+/// pruning once skipped, and a reply node that reverse futility once cut under the network
+/// (margin 70; `reverse_futility.rs`): the UCI default finds it by depth 8.
 #[test]
 fn the_uci_default_finds_wac_001s_mate_by_depth_8() {
     let board = searchlab::engine::fen::parse_position(
