@@ -170,14 +170,16 @@ fn the_default_is_the_advertised_heuristics_with_the_advertised_eval() {
     let mut engine = UciEngine::new();
     assert_eq!(engine.config.eval, DEFAULT_EVAL);
     assert_eq!(engine.position.eval_kind(), DEFAULT_EVAL);
-    // Choosing heuristics keeps the evaluation chosen: OpenBench sets both, in any order.
+    // Choosing heuristics keeps the evaluation chosen: OpenBench sets both, in any order. The
+    // evaluation chosen is not the default's, so that a reset to it would show.
+    assert_ne!(DEFAULT_EVAL, EvalKind::Material);
     engine
-        .set_option(&["name", "Eval", "value", "nnue"])
+        .set_option(&["name", "Eval", "value", "material"])
         .unwrap();
     engine
         .set_option(&["name", "Heuristics", "value", "modern,+gsr"])
         .unwrap();
-    assert_eq!(engine.config.eval, EvalKind::Nnue);
+    assert_eq!(engine.config.eval, EvalKind::Material);
 }
 
 #[test]
