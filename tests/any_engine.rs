@@ -187,7 +187,11 @@ fn an_engines_check_options_are_its_ablation() {
         stderr.contains("variant 'sl-tt' left out"),
         "iir needs tt: {stderr}"
     );
-    assert_eq!(labels.len(), 1 + on.len() - 1);
+    assert!(
+        stderr.contains("variant 'sl-quiescence' left out"),
+        "quiescence_checks needs quiescence: {stderr}"
+    );
+    assert_eq!(labels.len(), 1 + on.len() - 2);
     assert!(report.join("report.md").exists() && report.join("heuristic_rates.svg").exists());
 
     // The same flips of three options in-process: the same nodes, position by position.

@@ -267,7 +267,7 @@ fn hostile_options_and_input_are_answered_and_survived() {
     );
     assert!(
         id.iter()
-            .any(|l| l == "option name null_move.reduction type spin default 2 min 0 max 16")
+            .any(|l| l == "option name null_move.reduction type spin default 3 min 0 max 16")
     );
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     s.send("go depth 3");

@@ -487,5 +487,64 @@ pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
     list
 }
 
+/// The quiet moves of `board` that give check, in generation order: no capture, en passant,
+/// promotion or castling. A direct check goes to a square the piece attacks the king from; a
+/// discovered one moves a piece of ours that alone stands between one of our sliders and the
+/// king (confirmed by playing it, as such moves are few). Only called outside check.
+pub fn quiet_checks(board: &Board) -> MoveList {
+    let us = board.side_to_move();
+    let king = board.king(!us);
+    let occupied = board.occupied();
+    let diagonal = cozy_chess::get_bishop_moves(king, occupied);
+    let straight = cozy_chess::get_rook_moves(king, occupied);
+    let checks_from = |piece: Piece| match piece {
+        Piece::Pawn => cozy_chess::get_pawn_attacks(king, !us),
+        Piece::Knight => cozy_chess::get_knight_moves(king),
+        Piece::Bishop => diagonal,
+        Piece::Rook => straight,
+        Piece::Queen => diagonal | straight,
+        Piece::King => BitBoard::EMPTY,
+    };
+    let discoverers = discovered_check_blockers(board, king);
+    let mut list = MoveList::default();
+    board.generate_moves(|mut moves| {
+        moves.to &= !occupied;
+        let discovering = discoverers.has(moves.from);
+        let direct = checks_from(moves.piece);
+        for mv in moves {
+            let en_passant = moves.piece == Piece::Pawn && mv.from.file() != mv.to.file();
+            if mv.promotion.is_some() || en_passant {
+                continue;
+            }
+            if direct.has(mv.to) || (discovering && crate::engine::moves::gives_check(board, mv)) {
+                list.push(mv);
+            }
+        }
+        false
+    });
+    list
+}
+
+/// The side to move's pieces that alone stand between one of its sliders and the other
+/// side's king on `king`: moving one off the line may give a discovered check.
+fn discovered_check_blockers(board: &Board, king: Square) -> BitBoard {
+    let us = board.side_to_move();
+    let ours = board.colors(us);
+    let occupied = board.occupied();
+    let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let sliders = ours
+        & ((cozy_chess::get_bishop_rays(king) & bishops)
+            | (cozy_chess::get_rook_rays(king) & rooks));
+    let mut blockers = BitBoard::EMPTY;
+    for slider in sliders {
+        let between = cozy_chess::get_between_rays(slider, king) & occupied;
+        if between.len() == 1 && !(between & ours).is_empty() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
+
 #[cfg(test)]
 mod tests;

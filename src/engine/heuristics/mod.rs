@@ -349,7 +349,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "null move with reduction R",
         meanings: [
-            "tested: a null move was allowed (not in check, not after a null move); fired: the reduced search failed high",
+            "tested: a null move was allowed (not at the root, not in check, not after a null move; with its modern conditions, a null-window node with a piece to move whose evaluation is at least beta); fired: the reduced search failed high",
         ],
         steps: ["pruning"],
         main_job: false,
@@ -689,6 +689,18 @@ registry! {
         steps: ["ordering", "tables"],
         main_job: false,
         requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
+    QuiescenceChecks => quiescence_checks {
+        kind: Horizon, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "quiet checks at the horizon leaf, after the captures (Stockfish 2008-2024)",
+        meanings: [
+            "tested: a horizon leaf outside check whose stand pat and captures stayed below beta; fired: it had quiet checks to search",
+        ],
+        steps: ["quiescence"],
+        main_job: false,
+        requires: [Quiescence], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
 }

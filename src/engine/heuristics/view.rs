@@ -17,6 +17,9 @@ pub struct NodeView {
     pub in_check: bool,
     /// `L`: static evaluation for the side to move.
     pub static_eval: Score,
+    /// The static evaluation is higher than at the side to move's previous node, two plies up
+    /// (false when either is in check or there is none).
+    pub improving: bool,
     /// The node lies inside a test search: a null-move search, or the reduced-depth search
     /// that verifies a 002 signal. 004 keeps futility out of "a null-move search (or another
     /// search of reduced depth)" — the searches whose result only decides a pruning. The
@@ -39,6 +42,8 @@ pub struct NodeView {
     pub pv_node: bool,
     /// The transposition table knows a best move for this node.
     pub has_hash_move: bool,
+    /// The side to move has a piece besides its pawns and king.
+    pub has_pieces: bool,
 }
 
 /// What a move-level decision may read. Values are for the side that made the move (the node's

@@ -120,3 +120,56 @@ fn start_position_has_no_captures() {
     assert_eq!(picker.capture_count(), 0);
     assert_eq!(picker.legal_count(), 20);
 }
+
+/// `quiet_checks` against the definition (every legal quiet move, played, that leaves the
+/// opponent in check), at every position of seeded random games from positions rich in
+/// discovered checks, pins and en passant.
+#[test]
+fn quiet_checks_are_exactly_the_quiet_moves_that_give_check() {
+    let starts = [
+        KIWIPETE,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut positions, mut checks) = (0, 0);
+    for fen in starts {
+        for _game in 0..20 {
+            let mut board: Board = fen.parse().unwrap();
+            for _ply in 0..60 {
+                let moves: Vec<Move> = all_moves(&board).into_iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                if board.checkers().is_empty() {
+                    let expected: HashSet<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&mv| {
+                            crate::engine::moves::is_quiet(&board, mv)
+                                && crate::engine::moves::gives_check(&board, mv)
+                        })
+                        .collect();
+                    let got: Vec<Move> = quiet_checks(&board).as_slice().to_vec();
+                    let got_set: HashSet<Move> = got.iter().copied().collect();
+                    assert_eq!(got.len(), got_set.len(), "a move twice in {board}");
+                    assert_eq!(got_set, expected, "{board}");
+                    positions += 1;
+                    checks += got.len();
+                }
+                let mut sorted = moves;
+                sorted.sort_by_key(|m| (m.from as u8, m.to as u8, m.promotion.map(|p| p as u8)));
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                board.play_unchecked(sorted[(seed >> 33) as usize % sorted.len()]);
+            }
+        }
+    }
+    assert!(
+        positions > 3000 && checks > 1000,
+        "{positions} positions, {checks} checks"
+    );
+}

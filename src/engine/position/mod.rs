@@ -361,6 +361,14 @@ impl Position {
         self.terms().material(side)
     }
 
+    /// `side` has a piece besides its pawns and king.
+    #[inline]
+    pub fn has_pieces(&self, side: Color) -> bool {
+        let board = self.board();
+        let pawns_and_king = board.pieces(Piece::Pawn) | board.pieces(Piece::King);
+        !(board.colors(side) & !pawns_and_king).is_empty()
+    }
+
     /// `side`'s 5-ply material momentum at the current node (002's `MomentumMtl5`).
     #[inline]
     pub fn material_momentum(&self, side: Color) -> Score {

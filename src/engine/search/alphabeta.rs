@@ -92,6 +92,7 @@ impl Searcher {
             .filter(|_| params.hash_move)
             .and_then(|e| e.best_move());
         let mut node = self.node_view(alpha, beta, depth, hash_move.is_some());
+        self.static_evals[ply] = (!node.in_check).then_some(node.static_eval);
 
         // Step 5. Internal iterative reduction: a node the table knows no move for is
         // searched shallower.
@@ -359,13 +360,20 @@ impl Searcher {
         let ply = self.pos.ply();
         let frame = self.frames[ply];
         let side = self.pos.board().side_to_move();
+        let in_check = self.pos.in_check();
+        let static_eval = self.pos.static_eval();
+        // Ethereal's and Stockfish's test: better than two plies ago, when neither is in check.
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2].is_some_and(|before| static_eval > before);
         NodeView {
             depth,
             ply,
             alpha,
             beta,
-            in_check: self.pos.in_check(),
-            static_eval: self.pos.static_eval(),
+            in_check,
+            static_eval,
+            improving,
             in_reduced_search: self.null_depth + self.verification_depth > 0,
             after_null_move: frame.after_null_move,
             extended: frame.extended,
@@ -375,6 +383,7 @@ impl Searcher {
             material_momentum: self.pos.material_momentum(side),
             pv_node: beta - alpha > 1,
             has_hash_move,
+            has_pieces: self.pos.has_pieces(side),
         }
     }
 

@@ -74,6 +74,13 @@ impl Claim for (Score, Score) {
     }
 }
 
+/// The moves a decision adds to a node's search (`quiescence_checks`) claim no score.
+impl Claim for crate::engine::movepick::MoveList {
+    fn claim(&self) -> Option<Score> {
+        None
+    }
+}
+
 impl Claim for Score {
     fn claim(&self) -> Option<Score> {
         Some(*self)

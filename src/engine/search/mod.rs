@@ -239,6 +239,9 @@ pub struct Searcher {
     /// The PV of the last completed iteration (`pv_move`).
     previous_pv: Vec<Move>,
     frames: Box<[Frame; MAX_PLY + 1]>,
+    /// Each ply's static evaluation on the current line, `None` in check (read two plies
+    /// later: is the side to move's position improving?).
+    static_evals: Box<[Option<Score>; MAX_PLY + 1]>,
     /// Null moves on the current line.
     null_depth: usize,
     /// 002 signal verification searches on the current line (`verify.rs`).
@@ -321,6 +324,7 @@ impl Searcher {
             pv: PvTable::new(),
             previous_pv: Vec::new(),
             frames: Box::new([Frame::default(); MAX_PLY + 1]),
+            static_evals: Box::new([None; MAX_PLY + 1]),
             null_depth: 0,
             verification_depth: 0,
             active_signals: Vec::new(),

@@ -4,15 +4,16 @@
 //! column: the PV may end in a capture nobody answers, the horizon effect). With it on, Ifrit's
 //! forced variant (000): stand pat, captures in MVV/LVA order, fail-soft; in check, all
 //! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2;
-//! `see` leaves out captures that lose material.
+//! `see` leaves out captures that lose material; `quiescence_checks` adds the horizon leaf's
+//! quiet checks.
 
 use super::Searcher;
 use super::gate::Point;
 use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
-use crate::engine::heuristics::{Id, momentum, see};
-use crate::engine::movepick::quiescence_moves;
+use crate::engine::heuristics::{Id, momentum, quiescence_checks, see};
+use crate::engine::movepick::{quiescence_moves, quiet_checks};
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;
@@ -103,39 +104,77 @@ impl Searcher {
             best = stand_pat;
         }
 
-        // Step Q3. Captures (all evasions in check); none left: mate in check, else the
-        // stand pat.
+        // Step Q3. Captures (all evasions in check); none left in check: mate.
         let moves = quiescence_moves(self.pos.board(), evasions);
-        if moves.is_empty() {
-            return if evasions { -MATE + ply as Score } else { best };
+        if moves.is_empty() && evasions {
+            return -MATE + ply as Score;
         }
-        *searched = true;
-        for (index, &mv) in moves.as_slice().iter().enumerate() {
+        *searched |= !moves.is_empty();
+        let mut tried = 0;
+        for &mv in moves.as_slice() {
             // Step Q4. Captures left out by see or momentum; the others are made.
             if !self.enter_capture(mv, (alpha, beta), qdepth, in_check) {
                 continue;
             }
             // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
             // the window its stand pat raised, even below a full-width minimax (000).
-            let mut deeper = false;
-            let score = -self.forced_variant(-beta, -alpha, qdepth + 1, &mut deeper);
-            self.pos.unmake();
-            if self.aborted {
-                return DRAW;
+            tried += 1;
+            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), tried) {
+                return if self.aborted { DRAW } else { best };
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.pv.update(ply, mv);
-                    if score >= beta {
-                        self.stats.quiescence_cutoff(index + 1);
-                        break;
-                    }
-                }
+        }
+
+        // Step Q6. The horizon leaf's quiet checks (quiescence_checks), once neither the stand
+        // pat nor a capture reached beta; losing ones left out.
+        let checks = self.gate(counter!(QuiescenceChecks), true, Point::Unaudited, |s| {
+            quiescence_checks::searches(qdepth, in_check, || quiet_checks(s.pos.board()))
+        });
+        for mv in checks
+            .iter()
+            .flat_map(|list| list.as_slice().iter().copied())
+        {
+            let params = &self.config.heuristics.quiescence_checks;
+            if quiescence_checks::skips(|| see::see(self.pos.board(), mv), params) {
+                continue;
+            }
+            self.pos.make(mv);
+            tried += 1;
+            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), tried) {
+                return if self.aborted { DRAW } else { best };
             }
         }
         best
+    }
+
+    /// Steps Q5 and Q6: search the move just made (`mv`, the node's `tried`-th) below this
+    /// quiescence node, take it back, and raise `best` and `alpha` with its score. True when
+    /// the node is done: a cut-off, or the search was stopped.
+    fn forced_move(
+        &mut self,
+        mv: cozy_chess::Move,
+        qdepth: i32,
+        beta: Score,
+        (alpha, best): (&mut Score, &mut Score),
+        tried: usize,
+    ) -> bool {
+        let mut deeper = false;
+        let score = -self.forced_variant(-beta, -*alpha, qdepth + 1, &mut deeper);
+        self.pos.unmake();
+        if self.aborted {
+            return true;
+        }
+        if score > *best {
+            *best = score;
+            if score > *alpha {
+                *alpha = score;
+                self.pv.update(self.pos.ply(), mv);
+                if score >= beta {
+                    self.stats.quiescence_cutoff(tried);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Step Q4 of the quiescence search: make capture `mv` unless `see` (a capture that loses
