@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
 use super::heuristics::{mvv_lva, see};
-use super::moves::captured_piece;
+use super::moves::{captured_piece, gives_check};
 
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
@@ -487,11 +487,13 @@ pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
     list
 }
 
-/// The quiet moves of `board` that give check, in generation order: no capture, en passant,
-/// promotion or castling. A direct check goes to a square the piece attacks the king from; a
-/// discovered one moves a piece of ours that alone stands between one of our sliders and the
-/// king (confirmed by playing it, as such moves are few). Only called outside check.
-pub fn quiet_checks(board: &Board) -> MoveList {
+/// The quiet moves of `board` that give check and that `keep` accepts, in generation order:
+/// no capture, en passant, promotion or castling. A direct check goes to a square the piece
+/// attacks the king from; a discovered one moves a piece of ours that alone stands between one
+/// of our sliders and the king (confirmed by playing it, as such moves are few). Only the
+/// pieces that can check are generated: all but the king, and the king when it discovers.
+/// Only called outside check.
+pub fn quiet_checks(board: &Board, mut keep: impl FnMut(Move) -> bool) -> MoveList {
     let us = board.side_to_move();
     let king = board.king(!us);
     let occupied = board.occupied();
@@ -506,8 +508,9 @@ pub fn quiet_checks(board: &Board) -> MoveList {
         Piece::King => BitBoard::EMPTY,
     };
     let discoverers = discovered_check_blockers(board, king);
+    let movers = (board.colors(us) & !board.pieces(Piece::King)) | discoverers;
     let mut list = MoveList::default();
-    board.generate_moves(|mut moves| {
+    board.generate_moves_for(movers, |mut moves| {
         moves.to &= !occupied;
         let discovering = discoverers.has(moves.from);
         let direct = checks_from(moves.piece);
@@ -516,7 +519,8 @@ pub fn quiet_checks(board: &Board) -> MoveList {
             if mv.promotion.is_some() || en_passant {
                 continue;
             }
-            if direct.has(mv.to) || (discovering && crate::engine::moves::gives_check(board, mv)) {
+            let check = direct.has(mv.to) || (discovering && gives_check(board, mv));
+            if check && keep(mv) {
                 list.push(mv);
             }
         }

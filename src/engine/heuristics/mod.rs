@@ -696,7 +696,7 @@ registry! {
         reads_line: false, randomised: false, cuts: false,
         summary: "quiet checks at the horizon leaf, after the captures (Stockfish 2008-2024)",
         meanings: [
-            "tested: a horizon leaf outside check whose stand pat and captures stayed below beta; fired: it had quiet checks to search",
+            "tested: a horizon leaf outside check whose stand pat and captures stayed below beta; fired: it had quiet checks to search (with skip_losing, checks that do not lose material by SEE)",
         ],
         steps: ["quiescence"],
         main_job: false,

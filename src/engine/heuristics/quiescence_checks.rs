@@ -31,10 +31,10 @@ heuristic_params! {
     }
 }
 
-/// The quiet checks this quiescence node searches (`generate` lists them, asked only where
-/// the heuristic applies): the horizon leaf (`qdepth` 0) outside check applies; it acts when
-/// it has a quiet check. The search asks once the stand pat and the captures stayed below
-/// beta.
+/// The quiet checks this quiescence node searches (`generate` lists them, losing ones left
+/// out by `skips`, asked only where the heuristic applies): the horizon leaf (`qdepth` 0)
+/// outside check applies; it acts when it has a quiet check to search. The search asks once
+/// the stand pat and the captures stayed below beta.
 pub fn searches(
     qdepth: i32,
     in_check: bool,

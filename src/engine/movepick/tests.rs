@@ -152,12 +152,20 @@ fn quiet_checks_are_exactly_the_quiet_moves_that_give_check() {
                                 && crate::engine::moves::gives_check(&board, mv)
                         })
                         .collect();
-                    let got: Vec<Move> = quiet_checks(&board).as_slice().to_vec();
+                    let got: Vec<Move> = quiet_checks(&board, |_| true).as_slice().to_vec();
                     let got_set: HashSet<Move> = got.iter().copied().collect();
                     assert_eq!(got.len(), got_set.len(), "a move twice in {board}");
                     assert_eq!(got_set, expected, "{board}");
                     positions += 1;
                     checks += got.len();
+                    // `keep` filters the same list and nothing else.
+                    let kept = quiet_checks(&board, |mv| (mv.to.rank() as u8).is_multiple_of(2));
+                    let expected_kept: Vec<Move> = got
+                        .iter()
+                        .copied()
+                        .filter(|mv| (mv.to.rank() as u8).is_multiple_of(2))
+                        .collect();
+                    assert_eq!(kept.as_slice(), expected_kept.as_slice(), "{board}");
                 }
                 let mut sorted = moves;
                 sorted.sort_by_key(|m| (m.from as u8, m.to as u8, m.promotion.map(|p| p as u8)));

@@ -13,7 +13,7 @@ use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{Id, momentum, quiescence_checks, see};
-use crate::engine::movepick::{quiescence_moves, quiet_checks};
+use crate::engine::movepick::{MoveList, quiescence_moves, quiet_checks};
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;
@@ -110,52 +110,51 @@ impl Searcher {
             return -MATE + ply as Score;
         }
         *searched |= !moves.is_empty();
-        let mut tried = 0;
-        for &mv in moves.as_slice() {
+        for (index, &mv) in moves.as_slice().iter().enumerate() {
             // Step Q4. Captures left out by see or momentum; the others are made.
             if !self.enter_capture(mv, (alpha, beta), qdepth, in_check) {
                 continue;
             }
             // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
             // the window its stand pat raised, even below a full-width minimax (000).
-            tried += 1;
-            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), tried) {
+            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), index + 1) {
                 return if self.aborted { DRAW } else { best };
             }
         }
 
-        // Step Q6. The horizon leaf's quiet checks (quiescence_checks), once neither the stand
-        // pat nor a capture reached beta; losing ones left out.
+        // Step Q6. The horizon leaf's quiet checks that do not lose material
+        // (quiescence_checks), once neither the stand pat nor a capture reached beta; they
+        // follow the captures in the node's move order.
         let checks = self.gate(counter!(QuiescenceChecks), true, Point::Unaudited, |s| {
-            quiescence_checks::searches(qdepth, in_check, || quiet_checks(s.pos.board()))
+            let params = &s.config.heuristics.quiescence_checks;
+            let board = s.pos.board();
+            quiescence_checks::searches(qdepth, in_check, || {
+                quiet_checks(board, |mv| {
+                    !quiescence_checks::skips(|| see::see(board, mv), params)
+                })
+            })
         });
-        for mv in checks
-            .iter()
-            .flat_map(|list| list.as_slice().iter().copied())
-        {
-            let params = &self.config.heuristics.quiescence_checks;
-            if quiescence_checks::skips(|| see::see(self.pos.board(), mv), params) {
-                continue;
-            }
+        for (index, &mv) in checks.iter().flat_map(MoveList::as_slice).enumerate() {
             self.pos.make(mv);
-            tried += 1;
-            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), tried) {
+            let number = moves.len() + index + 1;
+            if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), number) {
                 return if self.aborted { DRAW } else { best };
             }
         }
         best
     }
 
-    /// Steps Q5 and Q6: search the move just made (`mv`, the node's `tried`-th) below this
-    /// quiescence node, take it back, and raise `best` and `alpha` with its score. True when
-    /// the node is done: a cut-off, or the search was stopped.
+    /// Steps Q5 and Q6: search the move just made (`mv`, the `number`-th of the node's move
+    /// order, counting the moves left out) below this quiescence node, take it back, and raise
+    /// `best` and `alpha` with its score. True when the node is done: a cut-off, or the search
+    /// was stopped.
     fn forced_move(
         &mut self,
         mv: cozy_chess::Move,
         qdepth: i32,
         beta: Score,
         (alpha, best): (&mut Score, &mut Score),
-        tried: usize,
+        number: usize,
     ) -> bool {
         let mut deeper = false;
         let score = -self.forced_variant(-beta, -*alpha, qdepth + 1, &mut deeper);
@@ -169,7 +168,7 @@ impl Searcher {
                 *alpha = score;
                 self.pv.update(self.pos.ply(), mv);
                 if score >= beta {
-                    self.stats.quiescence_cutoff(tried);
+                    self.stats.quiescence_cutoff(number);
                     return true;
                 }
             }
