@@ -191,7 +191,11 @@ fn an_engines_check_options_are_its_ablation() {
         stderr.contains("variant 'sl-quiescence' left out"),
         "quiescence_checks needs quiescence: {stderr}"
     );
-    assert_eq!(labels.len(), 1 + on.len() - 2);
+    assert!(
+        stderr.contains("variant 'sl-continuation_history' left out"),
+        "history_pruning needs continuation_history: {stderr}"
+    );
+    assert_eq!(labels.len(), 1 + on.len() - 3);
     assert!(report.join("report.md").exists() && report.join("heuristic_rates.svg").exists());
 
     // The same flips of three options in-process: the same nodes, position by position.

@@ -49,19 +49,36 @@ fn bench_counts(jobs: &[(String, u32, u64)]) -> Vec<u64> {
     results.into_inner().unwrap()
 }
 
-/// Every preset, and each heuristic over `plain` and `ifrit-plain` where validation allows it
-/// (`iir` needs `tt`, and is covered by `modern`).
+/// Every preset, and each heuristic over `plain` and `ifrit-plain`, with the heuristics it
+/// requires when the base lacks them (`iir` with `tt`), where validation allows it.
 fn golden_specs() -> Vec<String> {
     let mut specs: Vec<String> = PRESETS.iter().map(|p| p.name.to_string()).collect();
     for base in ["plain", "ifrit-plain"] {
         for info in REGISTRY {
-            let spec = format!("{base},+{}", info.name);
+            let spec = switched_on(base, info.id);
             if configure(&spec, None, 0).is_ok() {
                 specs.push(spec);
             }
         }
     }
     specs
+}
+
+/// `base` with `id` switched on, after the heuristics it requires where `base` lacks them
+/// (`history_pruning` reads `continuation_history`'s tables, `iir` the hash table's moves): a
+/// heuristic is refused without them.
+fn switched_on(base: &str, id: Id) -> String {
+    let alone = format!("{base},+{}", id.name());
+    if configure(&alone, None, 0).is_ok() {
+        return alone;
+    }
+    let required: String = id
+        .info()
+        .requires
+        .iter()
+        .map(|required| format!(",+{}", required.name()))
+        .collect();
+    format!("{base}{required},+{}", id.name())
 }
 
 /// Full-width minimax presets are measured shallower: they have no cut-offs at all, and the
@@ -131,12 +148,14 @@ fn golden_bench_signatures() {
 /// whose flags apply only beyond ply 5 (002), so it needs depth 7 (over `classic`, to keep
 /// that affordable); `iir`, which needs the hash table (over `classic`); and the prunings of
 /// null-window nodes, `reverse_futility` and `late_move_pruning`, which need `pvs` to make
-/// such nodes (over `plain,pvs`).
+/// such nodes (over `plain,pvs`); and `history_pruning`, which reads `continuation_history`'s
+/// tables (over `plain,continuation_history`, so that only the pruning differs).
 fn base_of(id: Id) -> (&'static str, u32) {
     match id {
         Id::Rsi => ("classic", 7),
         Id::Iir => ("classic", bench::DEFAULT_DEPTH),
         Id::ReverseFutility | Id::LateMovePruning => ("plain,pvs", bench::DEFAULT_DEPTH),
+        Id::HistoryPruning => ("plain,continuation_history", bench::DEFAULT_DEPTH),
         _ => ("plain", bench::DEFAULT_DEPTH),
     }
 }
@@ -157,7 +176,7 @@ fn every_pruning_and_ordering_heuristic_changes_the_bench_and_ordering_reduces_i
     for &id in &measured {
         let (base, depth) = base_of(id);
         jobs.push((base.to_string(), depth, 0));
-        jobs.push((format!("{base},+{}", id.name()), depth, 0));
+        jobs.push((switched_on(base, id), depth, 0));
     }
     jobs.sort();
     jobs.dedup();
@@ -172,7 +191,7 @@ fn every_pruning_and_ordering_heuristic_changes_the_bench_and_ordering_reduces_i
     for id in measured {
         let (base, depth) = base_of(id);
         let without = count(base, depth);
-        let with = count(&format!("{base},+{}", id.name()), depth);
+        let with = count(&switched_on(base, id), depth);
         if with == without {
             failures.push(format!(
                 "{} does not change the bench over {base} at depth {depth} ({with})",
@@ -257,9 +276,10 @@ fn every_counter_counts_with_one_meaning() {
         "all".to_string(),
         "modern".to_string(),
         "modern,+gsr".to_string(),
+        "modern,see.quiet_depth=9".to_string(),
     ];
     for info in REGISTRY {
-        specs.push(format!("classic,+{}", info.name));
+        specs.push(switched_on("classic", info.id));
         if matches!(info.signal, SignalRule::Either | SignalRule::Any) {
             specs.push(format!("classic,+{0},{0}.side=beta", info.name));
         }

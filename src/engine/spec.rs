@@ -72,8 +72,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "modern",
-        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, quiet checks at the horizon leaf, late move reductions a ply deeper where the evaluation is not improving, and the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200))",
-        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,quiescence_checks,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true",
+        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, and the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200))",
+        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true",
     },
     Preset {
         name: "all",

@@ -81,11 +81,19 @@ impl ContinuationHistory {
 
     /// The move's score after `contexts` (one and two plies back; absent ones score 0).
     pub fn score(&self, contexts: [Option<Key>; 2], mv: Key) -> i32 {
-        contexts
-            .iter()
-            .zip(&self.tables)
-            .filter_map(|(context, table)| context.map(|c| table[Self::cell(c, mv)]))
-            .sum()
+        self.scores(contexts, mv).iter().sum()
+    }
+
+    /// The move's two scores: after the opponent's previous move (Ethereal's counter-move
+    /// history) and after the side's own (its follow-up history).
+    pub fn scores(&self, contexts: [Option<Key>; 2], mv: Key) -> [i32; 2] {
+        let mut scores = [0; 2];
+        for ((context, table), score) in contexts.iter().zip(&self.tables).zip(&mut scores) {
+            if let Some(context) = context {
+                *score = table[Self::cell(*context, mv)];
+            }
+        }
+        scores
     }
 
     /// Add `bonus` (negative for a malus) to the move's score in each context.
@@ -149,6 +157,7 @@ mod tests {
         h.update([Some(e4), Some(f3)], c6, bonus(4, &p), &p);
         assert_eq!(h.score([Some(e4), None], c6), 16);
         assert_eq!(h.score([Some(e4), Some(f3)], c6), 32);
+        assert_eq!(h.scores([None, Some(f3)], c6), [0, 16]);
         assert_eq!(h.score([Some(f3), None], c6), 0);
         assert_eq!(bonus(100, &p), 1200);
         h.clear();

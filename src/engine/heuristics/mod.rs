@@ -618,13 +618,14 @@ registry! {
         crossover: None, reads_history: true, mirrors: [],
     }
     See => see {
-        kind: MovePruning, source: "modern", forms: ["order", "quiescence", "low_depth"], signal: none,
+        kind: MovePruning, source: "modern", forms: ["order", "quiescence", "low_depth", "quiet"], signal: none,
         reads_line: false, randomised: false, cuts: true,
-        summary: "static exchange evaluation: losing captures ordered late, pruned in quiescence and near the leaves",
+        summary: "static exchange evaluation: losing captures ordered late, pruned in quiescence and near the leaves (and losing quiet moves, with quiet_depth)",
         meanings: [
             "tested: a losing capture was searched after the refutations; fired: it ended as the node's best move",
             "tested: a capture outside check in quiescence; fired: it lost material and was left out",
             "tested: a capture other than the first move, outside check, within prune_depth; fired: it lost more than the depth margin and was skipped",
+            "tested: a quiet move other than the first, outside check, within quiet_depth; fired: it lost more than quiet_margin per ply by SEE, gave no check, and was skipped",
         ],
         steps: ["alphabeta", "ordering", "quiescence", "movepick"],
         main_job: false,
@@ -702,6 +703,18 @@ registry! {
         main_job: false,
         requires: [Quiescence], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
+    }
+    HistoryPruning => history_pruning {
+        kind: MovePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "skip quiet moves whose continuation history is bad near the leaves (Ethereal 12)",
+        meanings: [
+            "tested: a quiet move other than the node's first, outside check, within max_depth (max_depth_improving when improving); fired: a continuation score was below its limit, the move gave no check, and it was skipped",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [ContinuationHistory], excludes: [],
+        crossover: None, reads_history: true, mirrors: [],
     }
 }
 

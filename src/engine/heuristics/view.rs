@@ -59,6 +59,9 @@ pub struct MoveView {
     /// Its history: the ordering score of a quiet move (history plus continuation history;
     /// 0 when neither is on).
     pub history: i32,
+    /// Its continuation-history scores apart: after the opponent's previous move and after the
+    /// side's own (0 when `continuation_history` is off or the move is no quiet one).
+    pub continuation: [i32; 2],
     /// The move captures.
     pub capture: bool,
     /// The move promotes.

@@ -15,7 +15,7 @@ use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
-    Id, check_extension, futility_move_count, iir, late_move_pruning, see,
+    Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning, see,
 };
 use crate::engine::movepick::Source;
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -257,53 +257,16 @@ impl Searcher {
         cross: usize,
         selective: bool,
     ) -> Option<(Score, Option<Credits>)> {
-        let at = Point::Unmade {
-            node,
-            mv,
-            before: &before,
-        };
-
-        // Step 8a. Move counts, before the move is made: futility move count (001), only the
-        // first N quiet moves near the leaves; late move pruning, its modern form.
-        if node.ply > 0
-            && (self
-                .gate(counter!(FutilityMoveCount), selective, at, |s| {
-                    futility_move_count::prunes_move(
-                        node,
-                        &before,
-                        &s.config.heuristics.futility_move_count,
-                    )
-                })
-                .is_some()
-                || self
-                    .gate(counter!(LateMovePruning), selective, at, |s| {
-                        let gives_check = || gives_check(s.pos.board(), mv);
-                        late_move_pruning::prunes_move(
-                            node,
-                            &before,
-                            gives_check,
-                            &s.config.heuristics.late_move_pruning,
-                        )
-                    })
-                    .is_some())
-        {
+        // Step 8a. Quiet moves skipped before they are made: futility move count (001), only
+        // the first N quiet moves near the leaves; late move pruning, its modern form; history
+        // pruning, a bad continuation history near the leaves.
+        if node.ply > 0 && self.skips_late_quiet(node, mv, &before, selective) {
             return None;
         }
 
-        // Step 8b. see, low-depth form: a capture losing more than a depth margin.
-        if node.ply > 0
-            && self
-                .gate(counter!(See.low_depth), selective, at, |s| {
-                    let board = s.pos.board();
-                    see::prunes_capture(
-                        node,
-                        &before,
-                        || see::see(board, mv),
-                        &s.config.heuristics.see,
-                    )
-                })
-                .is_some()
-        {
+        // Step 8b. see, low-depth forms: a capture, or a quiet move, losing more than a depth
+        // margin.
+        if node.ply > 0 && self.skips_losing_exchange(node, mv, &before, selective) {
             return None;
         }
 
@@ -331,6 +294,76 @@ impl Searcher {
         Some((score, credits))
     }
 
+    /// Step 8a's gates, in order: the first that acts skips the move.
+    fn skips_late_quiet(
+        &mut self,
+        node: &NodeView,
+        mv: Move,
+        before: &MoveView,
+        selective: bool,
+    ) -> bool {
+        let at = Point::Unmade { node, mv, before };
+        self.gate(counter!(FutilityMoveCount), selective, at, |s| {
+            futility_move_count::prunes_move(node, before, &s.config.heuristics.futility_move_count)
+        })
+        .is_some()
+            || self
+                .gate(counter!(LateMovePruning), selective, at, |s| {
+                    let gives_check = || gives_check(s.pos.board(), mv);
+                    late_move_pruning::prunes_move(
+                        node,
+                        before,
+                        gives_check,
+                        &s.config.heuristics.late_move_pruning,
+                    )
+                })
+                .is_some()
+            || self
+                .gate(counter!(HistoryPruning), selective, at, |s| {
+                    let gives_check = || gives_check(s.pos.board(), mv);
+                    history_pruning::prunes_move(
+                        node,
+                        before,
+                        gives_check,
+                        &s.config.heuristics.history_pruning,
+                    )
+                })
+                .is_some()
+    }
+
+    /// Step 8b's gates: see's low-depth form for captures, then its quiet form.
+    fn skips_losing_exchange(
+        &mut self,
+        node: &NodeView,
+        mv: Move,
+        before: &MoveView,
+        selective: bool,
+    ) -> bool {
+        let at = Point::Unmade { node, mv, before };
+        self.gate(counter!(See.low_depth), selective, at, |s| {
+            let board = s.pos.board();
+            see::prunes_capture(
+                node,
+                before,
+                || see::see(board, mv),
+                &s.config.heuristics.see,
+            )
+        })
+        .or_else(|| {
+            self.gate(counter!(See.quiet), selective, at, |s| {
+                let board = s.pos.board();
+                see::prunes_quiet(
+                    node,
+                    before,
+                    || see::see(board, mv),
+                    || gives_check(board, mv),
+                    &s.config.heuristics.see,
+                )
+            })
+        })
+        .is_some()
+    }
+
     /// What the node's `legal`-th move (its `quiet`-th quiet one) shows before it is made.
     fn move_before(
         &self,
@@ -340,14 +373,15 @@ impl Searcher {
         quiet: Option<usize>,
         contexts: Contexts,
     ) -> MoveView {
-        let history = match quiet {
+        let (history, continuation) = match quiet {
             Some(_) if self.needs_history => self.quiet_score(mv, contexts),
-            _ => 0,
+            _ => (0, [0; 2]),
         };
         MoveView {
             quiet_index: quiet.unwrap_or(0),
             refutation: matches!(source, Source::Killer | Source::Counter),
             history,
+            continuation,
             capture: self.pos.is_capture(mv),
             promotion: mv.promotion.is_some(),
             legal_count: legal,

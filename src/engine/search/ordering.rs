@@ -85,8 +85,9 @@ impl Searcher {
 
     /// A quiet move's ordering score: history plus the continuation histories after
     /// `contexts` (the node's `continuation_contexts`, read once per node by the caller);
-    /// what `lmr` reads as "good history".
-    pub(super) fn quiet_score(&self, mv: Move, contexts: Contexts) -> i32 {
+    /// what `lmr` reads as "good history". Also the two continuation scores apart, which
+    /// `history_pruning` reads.
+    pub(super) fn quiet_score(&self, mv: Move, contexts: Contexts) -> (i32, [i32; 2]) {
         let side = self.pos.board().side_to_move();
         let history = if self.on(Id::History) {
             self.state.ordering.history.history(side, mv)
@@ -98,10 +99,10 @@ impl Searcher {
                 .state
                 .ordering
                 .continuation
-                .score(contexts, Key { piece, to: mv.to }),
-            _ => 0,
+                .scores(contexts, Key { piece, to: mv.to }),
+            _ => [0; 2],
         };
-        history + continuation
+        (history + continuation[0] + continuation[1], continuation)
     }
 
     /// The previous iteration's PV move at this node, when the line from the root follows
