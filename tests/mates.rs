@@ -1,16 +1,17 @@
 //! Short mates the UCI default must not prune away (issue 25): every position of WAC and ECM
 //! whose `bm` is a mate in three moves or fewer, as Stockfish labels them
-//! (`scripts/mate_positions.py`), is found with a mate score by depth 11 wherever `classic`
+//! (`scripts/mate_positions.py`), is found with a mate score by depth 10 wherever `classic`
 //! finds it by depth 6 (a mate in three is five plies). `modern` once missed WAC.001's mate in
 //! two through depth 12 because late move pruning skipped the quiet check that mates.
 //!
-//! The bound was depth 10 until the generation 2 network: with it the default plays WAC.191's
-//! Qc4 from depth 2 at +10.72 and scores +27.97 at depth 10, and reports the mate (Qc4 Qd5
-//! Qxd5, then Rxf8# or Qg8#) at depth 11. Both mates are pruned in quiescence as losing by
-//! static exchange: Rxf8# gives the rook for the knight, Qg8# puts the queen where the king
-//! attacks it. `modern,-see` or `see.quiescence=false` finds the mate at depth 4; the field's
-//! quiescence prunes losing captures that check too (Ethereal 12, Stockfish), so searchlab
-//! keeps it and the test allows the one ply.
+//! One position is allowed a ply more, named in `LATE` with its cause: with the generation 2
+//! network the default plays WAC.191's Qc4 from depth 2 (+10.72) and scores +27.97 at depth 10,
+//! and reports the mate (Qc4 Qd5 Qxd5, then Rxf8# or Qg8#) at depth 11. Reverse futility
+//! (Ethereal 12's depth limit, 8) returns the static +27 at the nodes where one of those mates
+//! is the reply, instead of searching it: `reverse_futility.max_depth=3` finds the mate at
+//! depth 8, `max_depth=1` at depth 5, `-reverse_futility` and `-see` at depth 4. The test holds
+//! it to depth 11 so that a further slip fails.
+//!
 //! The suites are the shared ones (`../shared/suites`); without them the test is skipped,
 //! visibly.
 
@@ -36,8 +37,12 @@ const MATES_IN_THREE: &[&str] = &[
     "WAC.197", "WAC.203", "WAC.219", "WAC.225", "WAC.246", "WAC.295",
 ];
 
-/// The depth by which the UCI default must report each mate (see the module's header).
-const MATE_DEPTH: u32 = 11;
+/// The depth by which the UCI default must report each mate (issue 25).
+const MATE_DEPTH: u32 = 10;
+
+/// Mates the default reports later, each with the depth it must still meet (see the module's
+/// header for why).
+const LATE: &[(&str, u32)] = &[("WAC.191", 11)];
 
 /// Whether `spec` at `depth` ends with a mate score and one of the `bm` moves.
 fn finds_mate(spec: &str, record: &EpdRecord, depth: u32) -> bool {
@@ -81,7 +86,11 @@ fn the_uci_default_finds_every_short_mate_classic_finds() {
             continue;
         }
         checked += 1;
-        if !finds_mate(searchlab::uci::DEFAULT_PRESET, record, MATE_DEPTH) {
+        let depth = LATE
+            .iter()
+            .find(|(late, _)| late == id)
+            .map_or(MATE_DEPTH, |&(_, depth)| depth);
+        if !finds_mate(searchlab::uci::DEFAULT_PRESET, record, depth) {
             failures.push(format!("{id}: {}", record.fen));
         }
     }
@@ -92,7 +101,7 @@ fn the_uci_default_finds_every_short_mate_classic_finds() {
     );
     assert!(
         failures.is_empty(),
-        "the UCI default ({}) misses by depth {MATE_DEPTH} mates classic finds by depth 6:\n{}",
+        "the UCI default ({}) misses by depth {MATE_DEPTH} (LATE: later) mates classic finds by depth 6:\n{}",
         searchlab::uci::DEFAULT_PRESET,
         failures.join("\n")
     );
