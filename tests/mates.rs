@@ -4,13 +4,9 @@
 //! finds it by depth 6 (a mate in three is five plies). `modern` once missed WAC.001's mate in
 //! two through depth 12 because late move pruning skipped the quiet check that mates.
 //!
-//! One position is allowed a ply more, named in `LATE` with its cause: with the generation 2
-//! network the default plays WAC.191's Qc4 from depth 2 (+10.72) and scores +27.97 at depth 10,
-//! and reports the mate (Qc4 Qd5 Qxd5, then Rxf8# or Qg8#) at depth 11. Reverse futility
-//! (Ethereal 12's depth limit, 8) returns the static +27 at the nodes where one of those mates
-//! is the reply, instead of searching it: `reverse_futility.max_depth=3` finds the mate at
-//! depth 8, `max_depth=1` at depth 5, `-reverse_futility` and `-see` at depth 4. The test holds
-//! it to depth 11 so that a further slip fails.
+//! Every one of them meets depth 10. With the generation 2 network WAC.191 did not (the mate
+//! at depth 11, 12 with `singular_extension`: reverse futility returned the static +27 where
+//! a mate was the reply); with generation 3 the default reports it at depth 4.
 //!
 //! The suites are the shared ones (`../shared/suites`); without them the test is skipped,
 //! visibly.
@@ -39,10 +35,6 @@ const MATES_IN_THREE: &[&str] = &[
 
 /// The depth by which the UCI default must report each mate (issue 25).
 const MATE_DEPTH: u32 = 10;
-
-/// Mates the default reports later, each with the depth it must still meet (see the module's
-/// header for why).
-const LATE: &[(&str, u32)] = &[("WAC.191", 11)];
 
 /// Whether `spec` at `depth` ends with a mate score and one of the `bm` moves.
 fn finds_mate(spec: &str, record: &EpdRecord, depth: u32) -> bool {
@@ -86,11 +78,7 @@ fn the_uci_default_finds_every_short_mate_classic_finds() {
             continue;
         }
         checked += 1;
-        let depth = LATE
-            .iter()
-            .find(|(late, _)| late == id)
-            .map_or(MATE_DEPTH, |&(_, depth)| depth);
-        if !finds_mate(searchlab::uci::DEFAULT_PRESET, record, depth) {
+        if !finds_mate(searchlab::uci::DEFAULT_PRESET, record, MATE_DEPTH) {
             failures.push(format!("{id}: {}", record.fen));
         }
     }
@@ -101,7 +89,7 @@ fn the_uci_default_finds_every_short_mate_classic_finds() {
     );
     assert!(
         failures.is_empty(),
-        "the UCI default ({}) misses by depth {MATE_DEPTH} (LATE: later) mates classic finds by depth 6:\n{}",
+        "the UCI default ({}) misses by depth {MATE_DEPTH} mates classic finds by depth 6:\n{}",
         searchlab::uci::DEFAULT_PRESET,
         failures.join("\n")
     );

@@ -716,6 +716,31 @@ registry! {
         requires: [ContinuationHistory], excludes: [],
         crossover: None, reads_history: true, mirrors: [],
     }
+    SingularExtension => singular_extension {
+        kind: Extension, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "a hash move no other move comes near in a reduced search is searched a ply deeper (Ethereal 12)",
+        meanings: [
+            "tested: a node other than the root at min_depth or deeper whose table entry holds the hash move with a lower bound or exact score at most entry_depth_margin plies shallower; fired: no other move reached the entry's score minus margin_per_ply per ply at half the depth, and the hash move was extended",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [Tt], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
+    DeltaPruning => delta_pruning {
+        kind: MovePruning, source: "modern", forms: ["node", "capture"], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "quiescence leaves out what cannot reach alpha: a node whose best capture cannot, a capture whose exchange cannot (Ethereal 12)",
+        meanings: [
+            "tested: a quiescence node outside check whose stand pat is below alpha; fired: the distance to alpha exceeded node_margin and the best capture on the board, and it returned its stand pat",
+            "tested: a capture in quiescence outside check where alpha exceeds the stand pat by more than capture_margin; fired: its SEE was below that excess and it was left out",
+        ],
+        steps: ["quiescence"],
+        main_job: false,
+        requires: [Quiescence], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
 }
 
 impl Id {

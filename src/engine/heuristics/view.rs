@@ -42,8 +42,21 @@ pub struct NodeView {
     pub pv_node: bool,
     /// The transposition table knows a best move for this node.
     pub has_hash_move: bool,
+    /// What the table's entry claims about the node, when it holds the hash move.
+    pub hash_claim: Option<HashClaim>,
     /// The side to move has a piece besides its pawns and king.
     pub has_pieces: bool,
+}
+
+/// What a transposition-table entry that holds the node's hash move claims about the node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HashClaim {
+    /// The depth it was searched to.
+    pub depth: i32,
+    /// Its score is a lower bound or exact (the hash move reached it).
+    pub lower: bool,
+    /// Its score, mate scores counted from this node's ply.
+    pub score: Score,
 }
 
 /// What a move-level decision may read. Values are for the side that made the move (the node's
@@ -56,6 +69,8 @@ pub struct MoveView {
     pub quiet_index: usize,
     /// A killer or the countermove proposed it.
     pub refutation: bool,
+    /// It is the node's hash move and `singular_extension` found it singular.
+    pub singular: bool,
     /// Its history: the ordering score of a quiet move (history plus continuation history;
     /// 0 when neither is on).
     pub history: i32,

@@ -13,9 +13,10 @@ use super::gate::{Credits, Point};
 use super::tables::Contexts;
 use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
-use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
+use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning, see,
+    singular_extension,
 };
 use crate::engine::movepick::Source;
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -91,7 +92,12 @@ impl Searcher {
         let hash_move = entry
             .filter(|_| params.hash_move)
             .and_then(|e| e.best_move());
-        let mut node = self.node_view(alpha, beta, depth, hash_move.is_some());
+        let claim = entry.filter(|_| hash_move.is_some()).map(|e| HashClaim {
+            depth: e.depth(),
+            lower: matches!(e.bound(), Bound::Lower | Bound::Exact),
+            score: e.score(ply),
+        });
+        let mut node = self.node_view(alpha, beta, depth, claim);
         self.static_evals[ply] = (!node.in_check).then_some(node.static_eval);
 
         // Step 5. Internal iterative reduction: a node the table knows no move for is
@@ -135,8 +141,10 @@ impl Searcher {
             return score;
         }
 
-        // Step 7. GSR's crossover point for this node (002), from the seeded PRNG.
+        // Step 7. GSR's crossover point for this node (002), from the seeded PRNG; the hash
+        // move singular (singular_extension) when no other move comes near it.
         let cross = self.crossover();
+        let singular = hash_move.filter(|&mv| self.is_singular(&node, mv, selective));
 
         // Step 8. The move loop (`visit`: each move's own steps).
         let mut picker = self.picker(ply, hash_move);
@@ -167,7 +175,8 @@ impl Searcher {
             legal += 1;
             let quiet = is_quiet(self.pos.board(), mv);
             quiets += usize::from(quiet);
-            let before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
+            let mut before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
+            before.singular = singular == Some(mv);
             let Some((score, credits)) = self.visit(&node, (mv, source), before, cross, selective)
             else {
                 continue;
@@ -294,6 +303,67 @@ impl Searcher {
         Some((score, credits))
     }
 
+    /// Step 7's singular extension: where it applies, the node's other moves are searched
+    /// at about half the depth in a null window below the entry's score; `hash_move` is
+    /// singular when none reaches it.
+    fn is_singular(&mut self, node: &NodeView, hash_move: Move, selective: bool) -> bool {
+        self.gate(
+            counter!(SingularExtension),
+            selective,
+            Point::Unaudited,
+            |s| {
+                let params = s.config.heuristics.singular_extension;
+                let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
+                    return Decision::Inapplicable;
+                };
+                let depth = singular_extension::verification_depth(node.depth);
+                let window = (rbeta, depth);
+                let best_other = s.best_other_move(node.ply, hash_move, window, &params, selective);
+                let singular = !s.aborted && singular_extension::extends(best_other, rbeta);
+                Decision::when(true, singular)
+            },
+        )
+        .is_some()
+    }
+
+    /// The best score of the moves other than `hash_move` at `depth` in the null window at
+    /// `rbeta` (`window`), stopping at the first that reaches it; after `quiet_limit` quiet moves the
+    /// other quiet moves are left out (Ethereal 12).
+    fn best_other_move(
+        &mut self,
+        ply: usize,
+        hash_move: Move,
+        (rbeta, depth): (Score, i32),
+        params: &singular_extension::Params,
+        selective: bool,
+    ) -> Score {
+        let mut picker = self.picker(ply, Some(hash_move));
+        let (mut best, mut quiets) = (-INFINITY, 0);
+        while let Some((mv, _)) = picker.next_pick() {
+            let quiet = is_quiet(self.pos.board(), mv);
+            if mv == hash_move || (quiet && quiets >= params.quiet_limit) {
+                continue;
+            }
+            quiets += u32::from(quiet);
+            self.frames[ply + 1] = Frame {
+                extended: false,
+                entered_by_capture: self.pos.is_capture(mv),
+                after_null_move: false,
+            };
+            self.pos.make(mv);
+            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth, selective);
+            self.pos.unmake();
+            if self.aborted {
+                break;
+            }
+            best = best.max(score);
+            if score >= rbeta {
+                break;
+            }
+        }
+        best
+    }
+
     /// Step 8a's gates, in order: the first that acts skips the move.
     fn skips_late_quiet(
         &mut self,
@@ -390,7 +460,13 @@ impl Searcher {
     }
 
     /// What the decision functions may read about the current node.
-    fn node_view(&self, alpha: Score, beta: Score, depth: i32, has_hash_move: bool) -> NodeView {
+    fn node_view(
+        &self,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        hash_claim: Option<HashClaim>,
+    ) -> NodeView {
         let ply = self.pos.ply();
         let frame = self.frames[ply];
         let side = self.pos.board().side_to_move();
@@ -416,7 +492,8 @@ impl Searcher {
             material: self.pos.material(side),
             material_momentum: self.pos.material_momentum(side),
             pv_node: beta - alpha > 1,
-            has_hash_move,
+            has_hash_move: hash_claim.is_some(),
+            hash_claim,
             has_pieces: self.pos.has_pieces(side),
         }
     }
@@ -435,7 +512,8 @@ impl Searcher {
             .gate(counter!(CheckExtension), selective, Point::Unaudited, |s| {
                 check_extension::extension(&view, &s.config.heuristics.check_extension)
             })
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .max(i32::from(view.singular));
         view.extended = extension > 0;
         self.frames[ply + 1] = Frame {
             extended: view.extended,

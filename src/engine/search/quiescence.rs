@@ -4,15 +4,16 @@
 //! column: the PV may end in a capture nobody answers, the horizon effect). With it on, Ifrit's
 //! forced variant (000): stand pat, captures in MVV/LVA order, fail-soft; in check, all
 //! evasions (001). `momentum`'s quiescence form filters captures below quiescence depth 2;
-//! `see` leaves out captures that lose material; `quiescence_checks` adds the horizon leaf's
-//! quiet checks.
+//! `see` leaves out captures that lose material; `delta_pruning` returns the stand pat where no
+//! capture can reach alpha and leaves out captures that cannot; `quiescence_checks` adds the
+//! horizon leaf's quiet checks.
 
 use super::Searcher;
 use super::gate::Point;
 use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
-use crate::engine::heuristics::{Id, momentum, quiescence_checks, see};
+use crate::engine::heuristics::{Id, delta_pruning, momentum, quiescence_checks, see};
 use crate::engine::movepick::{MoveList, quiescence_moves, quiet_checks};
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -95,10 +96,24 @@ impl Searcher {
             return self.leaf_eval(EvalKind::Full);
         }
         let mut best = -INFINITY;
-        if !evasions {
-            let stand_pat = self.leaf_eval(params.eval);
+        let stand_pat = (!evasions).then(|| self.leaf_eval(params.eval));
+        if let Some(stand_pat) = stand_pat {
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 return stand_pat;
+            }
+            // delta_pruning's node form: no capture here can reach alpha.
+            if let Some(score) =
+                self.gate(counter!(DeltaPruning.node), true, Point::Unaudited, |s| {
+                    let board = s.pos.board();
+                    delta_pruning::cuts_node(
+                        Some(stand_pat).filter(|_| !in_check),
+                        alpha,
+                        || delta_pruning::best_case(board),
+                        &s.config.heuristics.delta_pruning,
+                    )
+                })
+            {
+                return score;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
@@ -112,7 +127,8 @@ impl Searcher {
         *searched |= !moves.is_empty();
         for (index, &mv) in moves.as_slice().iter().enumerate() {
             // Step Q4. Captures left out by see or momentum; the others are made.
-            if !self.enter_capture(mv, (alpha, beta), qdepth, in_check) {
+            let stand_pat = stand_pat.filter(|_| !in_check);
+            if !self.enter_capture(mv, (alpha, beta), qdepth, stand_pat) {
                 continue;
             }
             // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
@@ -177,15 +193,17 @@ impl Searcher {
     }
 
     /// Step Q4 of the quiescence search: make capture `mv` unless `see` (a capture that loses
-    /// material, outside check) or `momentum` (002's quies_see: only exchanges and good
+    /// material, outside check), `delta_pruning` (a capture that cannot reach alpha from the
+    /// stand pat; none in check) or `momentum` (002's quies_see: only exchanges and good
     /// captures) leaves it out; true when it is made.
     fn enter_capture(
         &mut self,
         mv: cozy_chess::Move,
         window: (Score, Score),
         qdepth: i32,
-        in_check: bool,
+        stand_pat: Option<Score>,
     ) -> bool {
+        let in_check = self.pos.in_check();
         let mover = self.pos.board().side_to_move();
         let at = Point::Capture {
             window,
@@ -200,6 +218,17 @@ impl Searcher {
                     || see::losing(board, mv),
                     &s.config.heuristics.see,
                 )
+            })
+            .or_else(|| {
+                self.gate(counter!(DeltaPruning.capture), true, at, |s| {
+                    let board = s.pos.board();
+                    delta_pruning::skips_capture(
+                        stand_pat,
+                        window.0,
+                        || see::see(board, mv),
+                        &s.config.heuristics.delta_pruning,
+                    )
+                })
             })
             .is_some()
         {

@@ -434,3 +434,29 @@ fn a_settled_search_spends_less_time() {
         "a rising score asks for nothing more"
     );
 }
+
+/// `singular_extension` searches the hash move deeper where no other move comes near it: at
+/// the same depth the tree grows, the decision fires at some of the nodes it was tested at and
+/// declines at others, and the search stays deterministic.
+#[test]
+fn singular_extension_extends_some_hash_moves() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let base = "modern,-singular_extension,singular_extension.min_depth=4";
+    let without = search(position(fen), with_spec(base, 7), &mut Silent);
+    let with_spec_text = format!("{base},singular_extension");
+    let with = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
+    let again = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
+    let counted = with
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == Id::SingularExtension)
+        .map(|(_, c)| c)
+        .expect("singular_extension was tested");
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{counted:?}"
+    );
+    assert!(with.stats.nodes() > without.stats.nodes());
+    assert_eq!(with.stats.nodes(), again.stats.nodes());
+}
