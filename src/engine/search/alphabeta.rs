@@ -317,8 +317,9 @@ impl Searcher {
                     return Decision::Inapplicable;
                 };
                 let depth = singular_extension::verification_depth(node.depth);
-                let window = (rbeta, depth);
-                let best_other = s.best_other_move(node.ply, hash_move, window, &params, selective);
+                let bound_and_depth = (rbeta, depth);
+                let best_other =
+                    s.best_other_move(node.ply, hash_move, bound_and_depth, &params, selective);
                 let singular = !s.aborted && singular_extension::extends(best_other, rbeta);
                 Decision::when(true, singular)
             },
@@ -327,7 +328,7 @@ impl Searcher {
     }
 
     /// The best score of the moves other than `hash_move` at `depth` in the null window at
-    /// `rbeta` (`window`), stopping at the first that reaches it; after `quiet_limit` quiet moves the
+    /// `rbeta`, stopping at the first that reaches it; after `quiet_limit` quiet moves the
     /// other quiet moves are left out (Ethereal 12).
     fn best_other_move(
         &mut self,
