@@ -410,12 +410,14 @@ impl Searcher {
         self.nodes_before = 0;
         self.aborted = false;
         // Every search starts from the same random state and fresh killers; history is
-        // cleared and mate history halved (002).
+        // cleared (but for its gravity form) and mate history halved (002).
         self.streams = random_streams(self.config.seed);
         if let Some(audit) = &mut self.audit {
             audit.reset(self.config.seed);
         }
-        self.state.ordering.new_search();
+        self.state
+            .ordering
+            .new_search(&self.config.heuristics.history);
         self.previous_pv.clear();
         let selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();

@@ -160,10 +160,17 @@ impl Searcher {
     }
 
     /// A quiet move cut the node off: the countermove table keeps it as the refutation of the
-    /// previous move, and the continuation histories reward it and punish the quiet moves
-    /// tried before it (`tried`).
+    /// previous move, and history in its `gravity` form and the continuation histories reward
+    /// it and punish the quiet moves tried before it (`tried`).
     pub(super) fn learn_cutoff(&mut self, mv: Move, depth: i32, tried: &[Move]) {
         let side: Color = self.pos.board().side_to_move();
+        if self.on(Id::History) {
+            let params = self.config.heuristics.history;
+            self.state
+                .ordering
+                .history
+                .record_cutoff(side, mv, tried, depth, &params);
+        }
         if self.on(Id::Countermove)
             && let Some((piece, to)) = self.pos.moved(1)
         {

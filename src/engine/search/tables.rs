@@ -3,11 +3,12 @@
 
 use crate::engine::heuristics::continuation_history::{ContinuationHistory, Key};
 use crate::engine::heuristics::countermove::Countermoves;
-use crate::engine::heuristics::history::History;
+use crate::engine::heuristics::history::{self, History};
 use crate::engine::heuristics::killers::Killers;
 
 /// The tables the ordering heuristics learn into, kept across the searches of a game (history
-/// is cleared and mate history halved at each root search, as 002 prescribes).
+/// is cleared, unless in its `gravity` form, and mate history halved at each root search, as
+/// 002 prescribes).
 #[derive(Default)]
 pub(super) struct OrderingTables {
     pub(super) killers: Killers,
@@ -40,10 +41,11 @@ impl OrderingTables {
         self.continuation.clear();
     }
 
-    /// A new root search: fresh killers, history cleared and mate history halved (002).
-    pub(super) fn new_search(&mut self) {
+    /// A new root search: fresh killers, history cleared (002; kept in the `gravity` form) and
+    /// mate history halved (002).
+    pub(super) fn new_search(&mut self, history: &history::Params) {
         self.killers.clear();
-        self.history.new_search();
+        self.history.new_search(history);
     }
 
     /// Save what an audit search may change.
