@@ -6,7 +6,7 @@
 //!
 //! Every one of them meets depth 10. With the generation 2 network WAC.191 did not (the mate
 //! at depth 11, 12 with `singular_extension`: reverse futility returned the static +27 where
-//! a mate was the reply); with generation 3 the default reports it at depth 4.
+//! a mate was the reply); with generations 3 and 4 the default reports it at depth 4.
 //!
 //! The suites are the shared ones (`../shared/suites`); without them the test is skipped,
 //! visibly.
