@@ -373,3 +373,62 @@ fn succeeded_stdout(output: &Output) -> String {
         String::new()
     }
 }
+
+/// An engine that answers `uci` and `isready` but never `go`: each search of `run` and each
+/// game of `match` under a depth or node limit fails by its deadline, named in the record,
+/// and the run goes on (the engine restarted) instead of waiting forever.
+#[test]
+fn a_hung_engine_fails_each_search_by_its_deadline() {
+    let script = scratch("hung-engine.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in\n uci) echo id name Hung; echo uciok;;\n isready) echo readyok;;\n quit) exit 0;;\n esac; done\n",
+    )
+    .unwrap();
+    let suite = scratch("hung.epd");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4;\n";
+    std::fs::write(&suite, start.repeat(3)).unwrap();
+    let out = scratch("hung.jsonl");
+    let stderr = succeeded(&common::searchlab(&[
+        "run",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--jobs",
+        "1",
+        "--depth",
+        "3",
+        "--engine",
+        &format!("name=hung cmd=sh args={} timeout=0.5", script.display()),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let records = read_results(&out).unwrap().records;
+    assert_eq!(records.len(), 3, "{stderr}");
+    for record in &records {
+        let failure = record.failure.as_deref().unwrap_or("");
+        assert!(
+            failure.contains("no bestmove within 0.5 s (the deadline timeout="),
+            "{failure}"
+        );
+    }
+    let games = scratch("hung-match.jsonl");
+    let stdout = succeeded_stdout(&common::searchlab(&[
+        "match",
+        "--engine",
+        &format!("name=hung cmd=sh args={}", script.display()),
+        "--variant",
+        "plain",
+        "--each",
+        "timeout=0.5",
+        "--nodes",
+        "1000",
+        "--games",
+        "2",
+        "--openings",
+        "suites/openings.epd",
+        "--out",
+        games.to_str().unwrap(),
+        "--quiet",
+    ]));
+    assert!(stdout.contains("hung: hang"), "{stdout}");
+}

@@ -403,3 +403,51 @@ fn an_engines_spin_options_are_tuned() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("leaves the declared 0..400"));
 }
+
+/// An engine that crashes: each game it loses so is named as it happens and recorded in its
+/// iteration's line, and the tune stops with an error past `--max-failures`, keeping the
+/// iterations it finished.
+#[test]
+fn engine_failures_are_named_and_stop_the_tune() {
+    let script = scratch("crashing-engine.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in\n uci) echo id name Crashing; echo option name X type spin default 50 min 0 max 100; echo uciok;;\n isready) echo readyok;;\n go*) exit 3;;\n quit) exit 0;;\n esac; done\n",
+    )
+    .unwrap();
+    let out = scratch("crashing.jsonl");
+    let output = common::searchlab(&[
+        "tune",
+        "--engine",
+        &format!("name=crashing cmd=sh args={}", script.display()),
+        "--param",
+        "option.X",
+        "--iterations",
+        "20",
+        "--nodes",
+        "300",
+        "--max-failures",
+        "3",
+        "--openings",
+        "suites/openings.epd",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("crashed: engine exited"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "tune stopped: 4 games ended by a player's failure, more than --max-failures 3"
+        ),
+        "{stderr}"
+    );
+    let file = tune::read(&out).unwrap();
+    assert!(!file.lines.is_empty(), "the iterations finished are kept");
+    assert!(
+        file.lines.iter().all(|l| l.failures.len() == 2),
+        "{:?}",
+        file.lines
+    );
+}

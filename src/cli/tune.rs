@@ -58,6 +58,12 @@ pub struct TuneArgs {
     /// `searchlab report` of their files averages their final values.
     #[arg(long)]
     pub shard: Option<String>,
+    /// Games ended by a player's failure (a crash, a hang, an illegal move, a loss on time)
+    /// the tune bears before it stops with an error: each is named as it happens, recorded in
+    /// its iteration's line and counted as the loss it is, which says nothing of the
+    /// parameters.
+    #[arg(long, default_value_t = 10)]
+    pub max_failures: u64,
     /// Openings, limits, adjudication, concurrency, seed (as for `match`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -125,6 +131,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         shard: results::Shard::from_arg(args.shard.as_deref())?,
         out: args.out.clone(),
         progress: !args.game.quiet,
+        max_failures: args.max_failures,
     };
     eprintln!(
         "tune of {} over {} parameter(s): {} iterations of {} game pair(s), {}, {} openings, into {}",

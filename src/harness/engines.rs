@@ -4,7 +4,9 @@
 //! form `[LABEL=]"COMMAND"` stays; `--uci-option NAME=VALUE` is `--each option.NAME=VALUE`.
 //!
 //! Keys: `name` (the label), `cmd` (the program), `args` (its arguments, quoted as a shell
-//! quotes them), `dir` (the directory it starts in), `option.NAME` (a `setoption`), and in
+//! quotes them), `dir` (the directory it starts in), `timeout` (seconds a search without a
+//! clock may take before the engine counts as hung; by default derived from the limit,
+//! `external::search_deadline`), `option.NAME` (a `setoption`), and in
 //! `match` the player's own limits (`tc`, `st`, `nodes`, `depth`, `timemargin`: time or node
 //! odds). In-process players take the same form with `spec=` instead of `cmd=`:
 //! `--variant "name=fast spec=modern,-lmr tc=4+0.04"`.
@@ -12,7 +14,7 @@
 use super::external::EngineSpec;
 
 /// The keys an engine description may hold (besides `option.NAME`).
-const KEYS: &[&str] = &["name", "cmd", "args", "dir"];
+const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout"];
 
 /// The keys of a player's own limits in its description (fastchess's): `tc`, `st` (seconds
 /// per move), `nodes`, `depth`, `timemargin` (ms); `games::control::player_control` reads them.
@@ -31,6 +33,18 @@ pub struct EngineArg {
 pub struct Each {
     pub options: Vec<(String, String)>,
     pub limits: Vec<(String, String)>,
+    /// `timeout=`, milliseconds.
+    pub timeout_ms: Option<u64>,
+}
+
+/// `timeout=SECONDS` as milliseconds.
+fn timeout_ms(value: &str) -> Result<u64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 1e6)
+        .map(|s| (s * 1000.0).round().max(1.0) as u64)
+        .ok_or_else(|| format!("timeout= is seconds (above 0, at most 1000000), got '{value}'"))
 }
 
 /// `--each` (its `option.NAME=VALUE` items and limits) and `--uci-option`.
@@ -41,9 +55,13 @@ pub fn each_options(each: &[String], uci_options: &[String]) -> Result<Each, Str
             match key.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => out.options.push((name.to_string(), value)),
                 _ if LIMIT_KEYS.contains(&key.as_str()) => out.limits.push((key, value)),
+                _ if key == "timeout" => {
+                    out.timeout_ms =
+                        Some(timeout_ms(&value).map_err(|e| format!("--each \"{text}\": {e}"))?)
+                }
                 _ => {
                     return Err(format!(
-                        "--each \"{text}\": unknown key '{key}' (option.NAME=VALUE, tc=, st=, nodes=, depth=, timemargin=)"
+                        "--each \"{text}\": unknown key '{key}' (option.NAME=VALUE, tc=, st=, nodes=, depth=, timemargin=, timeout=)"
                     ));
                 }
             }
@@ -96,7 +114,7 @@ pub fn keyed_variant(text: &str, each: &Each) -> Result<Option<KeyedVariant>, St
 /// `each` are the options every engine gets; the engine's own options of the same name win.
 pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
     let keyed = text.split_whitespace().any(|word| word.starts_with("cmd="));
-    let (label, command, dir, own, limits) = if keyed {
+    let (label, command, dir, own, limits, timeout) = if keyed {
         keyed_form(text)?
     } else {
         let (label, command) = match text.split_once('=') {
@@ -108,7 +126,7 @@ pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
                 text.to_string(),
             ),
         };
-        (label, command, None, Vec::new(), Vec::new())
+        (label, command, None, Vec::new(), Vec::new(), None)
     };
     if command.trim().is_empty() {
         return Err(format!("--engine \"{text}\": no command"));
@@ -127,24 +145,32 @@ pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
             options,
             name: None,
             dir,
+            timeout_ms: timeout.or(each.timeout_ms),
         },
         limits: with_each(limits, &each.limits),
     })
 }
 
-/// The fastchess form: (label, shell command, directory, own options, own limits).
+/// The fastchess form: (label, shell command, directory, own options, own limits, timeout in
+/// milliseconds).
 type Keyed = (
     String,
     String,
     Option<String>,
     Vec<(String, String)>,
     Vec<(String, String)>,
+    Option<u64>,
 );
 
 fn keyed_form(text: &str) -> Result<Keyed, String> {
     let fail = |reason: String| format!("--engine \"{text}\": {reason}");
     let mut d = described(text, KEYS, true).map_err(fail)?;
     let (name, cmd, args, dir) = (d.take("name"), d.take("cmd"), d.take("args"), d.take("dir"));
+    let timeout = d
+        .take("timeout")
+        .map(|t| timeout_ms(&t))
+        .transpose()
+        .map_err(fail)?;
     let (options, limits) = (d.options, d.limits);
     let cmd = cmd.ok_or_else(|| fail("cmd= is missing".into()))?;
     let label = name.unwrap_or_else(|| {
@@ -157,7 +183,7 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
         command.push(' ');
         command.push_str(&quote(&arg));
     }
-    Ok((label, command, dir, options, limits))
+    Ok((label, command, dir, options, limits, timeout))
 }
 
 /// A player's description read: its keys' values (each given once), its `option.NAME`s and

@@ -17,11 +17,12 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::config::Limits;
 use crate::engine::score::MATE;
 use crate::engine::stats::Counters;
 
 /// How to start and set up an external engine.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The shell command that starts it.
     pub command: String,
@@ -33,6 +34,65 @@ pub struct EngineSpec {
     /// The directory it starts in (fastchess's `dir=`); `None`: the current one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dir: Option<String>,
+    /// How long one search without a clock may take before the engine counts as hung,
+    /// milliseconds (`timeout=SECONDS`); `None`: derived from the limit (`search_deadline`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+impl EngineSpec {
+    /// How long a search of `limits` may take before the engine counts as hung: `timeout=`
+    /// when given, else `search_deadline`.
+    pub fn deadline(&self, limits: &Limits) -> Deadline {
+        match self.timeout_ms {
+            Some(ms) => Deadline {
+                after: Duration::from_millis(ms),
+                why: "timeout=",
+            },
+            None => search_deadline(limits),
+        }
+    }
+}
+
+/// The longest wait for one search's `bestmove`, and what set it (named in a failure).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Deadline {
+    pub after: Duration,
+    pub why: &'static str,
+}
+
+impl Deadline {
+    /// The failure of a search that passed it.
+    pub fn missed(&self, what: &str) -> String {
+        format!(
+            "no {what} within {:.1} s (the deadline {}; timeout=SECONDS in --engine or --each sets it)",
+            self.after.as_secs_f64(),
+            self.why
+        )
+    }
+}
+
+/// The deadline of a search with no `timeout=`: generous for any engine that answers at all,
+/// short enough that a hung one costs seconds, not the run. A movetime gets three times itself
+/// and 5 s; a node limit 5 s and a second for every 20,000 nodes (an engine slower than that
+/// is not searching); a depth limit 5 s to depth 6, doubling every two plies beyond (a
+/// branching factor of about 2 per ply, as modern engines' trees grow: depth 12 gets 40 s,
+/// depth 20 640 s); no limit ten minutes.
+pub fn search_deadline(limits: &Limits) -> Deadline {
+    let base = 5.0;
+    let (seconds, why) = match (limits.movetime_ms, limits.nodes, limits.depth) {
+        (Some(ms), _, _) => (ms as f64 * 3.0 / 1000.0 + base, "for the movetime"),
+        (None, Some(nodes), _) => (base + nodes as f64 / 20_000.0, "for the node limit"),
+        (None, None, Some(depth)) => (
+            base * 2f64.powf((f64::from(depth) - 6.0).max(0.0) / 2.0),
+            "for the depth limit",
+        ),
+        _ => (600.0, "of a search without a limit"),
+    };
+    Deadline {
+        after: Duration::from_secs_f64(seconds.min(1e7)),
+        why,
+    }
 }
 
 /// What the engine reported at one depth.
@@ -262,6 +322,36 @@ impl Drop for Process {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Without `timeout=`, a hung engine costs seconds under a small limit, and a large limit
+    /// still leaves a real engine room; `timeout=` wins over every limit.
+    #[test]
+    fn deadlines_follow_the_limit() {
+        let seconds = |limits: Limits| search_deadline(&limits).after.as_secs_f64();
+        assert_eq!(seconds(Limits::depth(3)), 5.0);
+        assert_eq!(seconds(Limits::depth(12)), 40.0);
+        let nodes = |n| Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        };
+        assert_eq!(seconds(nodes(1000)), 5.05);
+        assert_eq!(seconds(nodes(1_000_000)), 55.0);
+        let movetime = Limits {
+            movetime_ms: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(seconds(movetime), 8.0);
+        let spec = EngineSpec {
+            timeout_ms: Some(1500),
+            ..EngineSpec::default()
+        };
+        assert_eq!(spec.deadline(&Limits::depth(30)).after.as_millis(), 1500);
+        assert!(
+            spec.deadline(&Limits::depth(3))
+                .missed("bestmove")
+                .contains("timeout=")
+        );
+    }
 
     #[test]
     fn info_lines() {

@@ -88,7 +88,13 @@ pub fn probe(engine: &EngineSpec) -> Result<Probe, String> {
         })?;
     // Set up exactly as a session would be, so the first search of this engine (same
     // command and options) takes this process instead of starting another.
-    keep_warm(engine, Session { process });
+    keep_warm(
+        engine,
+        Session {
+            process,
+            timeout_ms: engine.timeout_ms,
+        },
+    );
     if probe.name.is_empty() {
         probe.name = engine.command.clone();
     }
@@ -141,22 +147,20 @@ pub fn discard_warm(engine: &EngineSpec) {
     drop(take_warm(engine));
 }
 
-/// How long a search may take before the engine counts as hung.
-fn search_timeout(limits: &Limits) -> Duration {
-    match limits.movetime_ms {
-        Some(ms) => Duration::from_millis(ms * 3 + 5000),
-        None => Duration::from_secs(600),
-    }
-}
-
 /// How long an engine may take to start, answer `uci` and answer `isready`.
 const SETUP_PATIENCE: Duration = Duration::from_secs(30);
+
+/// How long a started engine may take to answer `isready` before a search: the probe saw it
+/// answer, so a longer silence is a hang.
+const READY_PATIENCE: Duration = Duration::from_secs(10);
 
 /// An engine process set up for searches (`uci`, its options), kept for many: `run` keeps one
 /// per worker for the whole run. A search that fails leaves it in an unknown state, so the
 /// caller drops it (the process is killed) and starts another, options and all.
 pub struct Session {
     process: Process,
+    /// `timeout=` of its engine, milliseconds.
+    timeout_ms: Option<u64>,
 }
 
 impl Session {
@@ -167,6 +171,12 @@ impl Session {
             Some(session) => Ok((session, false)),
             None => Session::start(engine).map(|session| (session, true)),
         }
+        .map(|(mut session, fresh)| {
+            // The probe's process was kept for the engine as probed: its deadline is this
+            // engine's.
+            session.timeout_ms = engine.timeout_ms;
+            (session, fresh)
+        })
     }
 
     /// Start the engine and send it `uci` and its options.
@@ -179,7 +189,10 @@ impl Session {
         for (name, value) in &engine.options {
             process.send(&format!("setoption name {name} value {value}"))?;
         }
-        Ok(Session { process })
+        Ok(Session {
+            process,
+            timeout_ms: engine.timeout_ms,
+        })
     }
 
     /// `ucinewgame`, then `isready` answered.
@@ -187,7 +200,7 @@ impl Session {
         self.process.send("ucinewgame")?;
         self.process.send("isready")?;
         self.process
-            .until(SETUP_PATIENCE, |l| l.trim() == "readyok")
+            .until(READY_PATIENCE, |l| l.trim() == "readyok")
             .map_err(|e| format!("{e} after 'isready'"))
     }
 
@@ -231,7 +244,12 @@ impl Session {
         *go_sent = Some(Instant::now());
         let mut best = None;
         let mut bad_line = None;
-        let until_bestmove = process.until(search_timeout(limits), |line| {
+        let deadline = EngineSpec {
+            timeout_ms: self.timeout_ms,
+            ..EngineSpec::default()
+        }
+        .deadline(limits);
+        let until_bestmove = process.until(deadline.after, |line| {
             if let Some(info) = parse_info(line) {
                 match outcome.infos.last_mut() {
                     Some(last) if last.depth == info.depth => *last = info,
@@ -265,7 +283,13 @@ impl Session {
         if let Some(at) = go_sent.take() {
             outcome.elapsed = at.elapsed();
         }
-        until_bestmove?;
+        until_bestmove.map_err(|e| {
+            if e.starts_with("no answer") {
+                deadline.missed("bestmove")
+            } else {
+                e
+            }
+        })?;
         if let Some(why) = bad_line {
             return Err(why);
         }

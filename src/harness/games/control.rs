@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::config::{Clock, Limits};
+use crate::harness::external::Deadline;
 
 /// The limit of every move of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -299,13 +300,18 @@ impl SideClock {
     }
 
     /// How long to wait for a move before the side counts as hung: the time it has (plus
-    /// the margin and a second of grace) under a clock; generous otherwise.
-    pub fn patience_ms(&self, control: &Control, margin_ms: u64) -> u64 {
-        match *control {
+    /// the margin and a second of grace) under a clock or a movetime; `None` under a node or
+    /// depth limit, where the engine's own deadline (`EngineSpec::deadline`) applies.
+    pub fn patience(&self, control: &Control, margin_ms: u64) -> Option<Deadline> {
+        let ms = match *control {
             Control::Clock { .. } => self.left_ms.max(0) as u64 + margin_ms + 1000,
             Control::Movetime(ms) => ms + margin_ms + 1000,
-            Control::Nodes(_) | Control::Depth(_) => 600_000,
-        }
+            Control::Nodes(_) | Control::Depth(_) => return None,
+        };
+        Some(Deadline {
+            after: std::time::Duration::from_millis(ms),
+            why: "of the clock (time left, the margin and a second)",
+        })
     }
 }
 

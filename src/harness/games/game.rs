@@ -60,6 +60,16 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Why the game ended by a player's failure (a crash, a hang, an illegal move, a loss on
+    /// time), if it did: its reason in words.
+    pub fn failure(&self) -> Option<&str> {
+        matches!(
+            self.termination.as_str(),
+            "abandoned" | "time forfeit" | "rules infraction"
+        )
+        .then_some(self.reason.as_str())
+    }
+
     /// The result for the side labelled `label`.
     pub fn outcome_of(&self, label: &str) -> Outcome {
         let white = match self.result.as_str() {
@@ -295,7 +305,7 @@ pub fn play(
         let side = sides[index];
         let limits = clocks[index].limits(&side.control);
         let go = go_command(&sides, &clocks, mover);
-        let patience = clocks[index].patience_ms(&side.control, side.margin_ms);
+        let patience = clocks[index].patience(&side.control, side.margin_ms);
         let reply = match players[index].think(
             &position,
             &opening.fen,

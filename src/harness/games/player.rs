@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cozy_chess::Move;
 
@@ -15,7 +15,7 @@ use crate::engine::position::Position;
 use crate::engine::score::Score;
 use crate::engine::search::{SearchState, Searcher, Silent};
 use crate::harness::epd;
-use crate::harness::external::{EngineSpec, Process, parse_info};
+use crate::harness::external::{Deadline, EngineSpec, Process, parse_info};
 use crate::harness::results::Variant;
 use crate::harness::session::Session;
 
@@ -117,8 +117,8 @@ impl Player {
 
     /// Think about the game's current position and answer a move. `position` holds the game
     /// from its start (`fen`, then `moves` in UCI), `limits` the mover's own limits and `go`
-    /// the same as a UCI `go` command (both clocks), `patience_ms` how long to wait for an
-    /// engine.
+    /// the same as a UCI `go` command (both clocks), `patience` how long to wait for an
+    /// engine (`None`: its own deadline for `limits`).
     pub fn think(
         &mut self,
         position: &Position,
@@ -126,7 +126,7 @@ impl Player {
         moves: &[String],
         limits: Limits,
         go: &str,
-        patience_ms: u64,
+        patience: Option<Deadline>,
     ) -> Result<Reply, Failure> {
         match self {
             Player::Variant {
@@ -170,9 +170,10 @@ impl Player {
                     elapsed_ms,
                 })
             }
-            Player::Engine { session, .. } => {
+            Player::Engine { spec, session } => {
+                let deadline = patience.unwrap_or_else(|| spec.deadline(&limits));
                 let outcome = match session.as_mut() {
-                    Some(running) => ask(running.process(), position, fen, moves, go, patience_ms),
+                    Some(running) => ask(running.process(), position, fen, moves, go, deadline),
                     None => Err(Failure::Crash("the engine is not running".into())),
                 };
                 if outcome.is_err() {
@@ -191,7 +192,7 @@ fn ask(
     fen: &str,
     moves: &[String],
     go: &str,
-    patience_ms: u64,
+    deadline: Deadline,
 ) -> Result<Reply, Failure> {
     let command = if moves.is_empty() {
         format!("position fen {fen}")
@@ -204,7 +205,7 @@ fn ask(
     let mut last_info = None;
     let mut best = None;
     process
-        .until(Duration::from_millis(patience_ms), |line| {
+        .until(deadline.after, |line| {
             if let Some(info) = parse_info(line) {
                 last_info = Some(info);
                 return false;
@@ -218,7 +219,7 @@ fn ask(
         })
         .map_err(|e| {
             if e.starts_with("no answer") {
-                Failure::Hang(format!("no bestmove: {e}"))
+                Failure::Hang(deadline.missed("bestmove"))
             } else {
                 Failure::Crash(e)
             }

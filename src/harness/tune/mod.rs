@@ -52,6 +52,9 @@ pub struct TunePlan {
     pub shard: Option<Shard>,
     pub out: PathBuf,
     pub progress: bool,
+    /// Games ended by a player's failure (crash, hang, illegal move, time loss) the tune
+    /// bears before it stops: each is a loss that says nothing of the parameters.
+    pub max_failures: u64,
 }
 
 /// The first line of a tune file.
@@ -117,6 +120,10 @@ pub struct IterationLine {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// The games of this iteration that a player's failure ended (crash, hang, illegal move,
+    /// time loss), each as `opening index: reason`; counted in the result like any game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<String>,
     /// θ+'s wins minus losses.
     pub result: f64,
     pub theta_after: Vec<f64>,
@@ -250,13 +257,27 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
             queue(k, &history, &mut pending)?;
         }
         let mut next = first;
+        let mut failed: u64 = lines.iter().map(|l| l.failures.len() as u64).sum();
         while next <= last {
             let done = done_rx
                 .recv()
                 .map_err(|_| "tune: every game thread stopped".to_string())?;
-            let outcome = done.outcome?;
+            let (results, plies, failures) = done.outcome?;
+            for failure in &failures {
+                failed += 1;
+                bar.suspend(|| eprintln!("tune: iteration {}, opening {failure}", done.k));
+            }
+            if failed > plan.max_failures {
+                return Err(format!(
+                    "tune stopped: {failed} games ended by a player's failure, more than --max-failures {} (the last: opening {}); the {} iterations finished are in {}",
+                    plan.max_failures,
+                    failures.last().map_or("?", String::as_str),
+                    next - 1,
+                    plan.out.display()
+                ));
+            }
             let iteration = pending.get_mut(&done.k).expect("a queued iteration");
-            iteration.outcomes[done.slot] = Some((done.index, outcome.0, outcome.1));
+            iteration.outcomes[done.slot] = Some((done.index, results, plies, failures));
             while pending.get(&next).is_some_and(Pending::complete) {
                 let iteration = pending.remove(&next).expect("checked above");
                 let line = iteration.finish(plan, next, &history[next as usize - 1]);
@@ -288,12 +309,13 @@ struct PairJob {
     players: Arc<[Variant; 2]>,
 }
 
-/// A pair played: θ+'s two results and the games' plies, or why it could not be played.
+/// A pair played: θ+'s two results, the games' plies and the failures that ended any of
+/// them, or why it could not be played.
 struct PairDone {
     k: u64,
     slot: usize,
     index: usize,
-    outcome: Result<([Outcome; 2], [u32; 2]), String>,
+    outcome: Result<([Outcome; 2], [u32; 2], Vec<String>), String>,
 }
 
 /// A game thread: play the queue's pairs until the queue closes.
@@ -321,6 +343,11 @@ fn play_jobs(
             (
                 pair.games.each_ref().map(|g| g.outcome_of(PLUS)),
                 pair.games.each_ref().map(|g| g.moves.len() as u32),
+                pair.games
+                    .iter()
+                    .filter_map(|g| g.failure())
+                    .map(|why| format!("{}: {why}", job.index))
+                    .collect(),
             )
         }))
         .map_err(|_| format!("tune: a game of iteration {} panicked", job.k));
@@ -336,8 +363,8 @@ fn play_jobs(
     }
 }
 
-/// A pair's opening index, θ+'s two results and the two games' plies.
-type PairPlayed = (usize, [Outcome; 2], [u32; 2]);
+/// A pair's opening index, θ+'s two results, the two games' plies and their failures.
+type PairPlayed = (usize, [Outcome; 2], [u32; 2], Vec<String>);
 
 /// An iteration whose pairs are queued: its perturbation and the results so far.
 struct Pending {
@@ -384,9 +411,10 @@ impl Pending {
     /// The iteration's line: θ moves from `theta` (θ after the iteration before).
     fn finish(self, plan: &TunePlan, k: u64, theta: &[f64]) -> IterationLine {
         let played: Vec<PairPlayed> = self.outcomes.into_iter().flatten().collect();
-        let plies = played.iter().map(|(_, _, p)| *p).collect();
+        let plies = played.iter().map(|(_, _, p, _)| *p).collect();
+        let failures = played.iter().flat_map(|(.., f)| f.clone()).collect();
         let outcomes: Vec<(usize, [Outcome; 2])> =
-            played.into_iter().map(|(i, o, _)| (i, o)).collect();
+            played.into_iter().map(|(i, o, ..)| (i, o)).collect();
         let count = |want: Outcome| {
             outcomes
                 .iter()
@@ -419,6 +447,7 @@ impl Pending {
             wins,
             draws,
             losses,
+            failures,
             result,
             theta_after,
         }

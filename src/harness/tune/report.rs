@@ -99,14 +99,15 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
         header.seed
     );
     md.push_str(
-        "| trajectory | iterations | games | θ+ W-D-L | build |\n|---|---:|---:|---|---|\n",
+        "| trajectory | iterations | games | θ+ W-D-L | games ended by a failure | build |\n|---|---:|---:|---|---:|---|\n",
     );
     for (path, h, lines) in &t.runs {
         let (w, d, l) = lines.iter().fold((0, 0, 0), |(w, d, l), x| {
             (w + x.wins, d + x.draws, l + x.losses)
         });
+        let failed: usize = lines.iter().map(|x| x.failures.len()).sum();
         md.push_str(&format!(
-            "| {} | {}/{planned}{} | {} | {w}-{d}-{l} | {} |\n",
+            "| {} | {}/{planned}{} | {} | {w}-{d}-{l} | {failed} | {} |\n",
             path.display(),
             lines.len(),
             if (lines.len() as u64) < planned {
