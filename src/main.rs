@@ -191,8 +191,7 @@ fn main() -> ExitCode {
     quiet_on_closed_stdout();
     let cli = Cli::parse();
     if let Some(path) = &cli.net {
-        let installed = std::fs::read(path)
-            .map_err(|e| e.to_string())
+        let installed = searchlab::engine::nnue::read_file(path)
             .and_then(|bytes| searchlab::engine::nnue::install(&bytes));
         if let Err(why) = installed {
             eprintln!("error: --net {}: {why}", path.display());

@@ -148,3 +148,86 @@ fn a_net_given_with_net_plays_instead_of_the_embedded_one_and_is_recorded() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// One writer per data file and per training run; data changed after it was written is not
+/// extended; damaged records, a diverging learning rate and no validation are named, never a
+/// panic, a useless network or a NaN printed as a loss.
+#[test]
+fn data_and_training_faults_are_named() {
+    let dir = scratch("faults");
+    let data = dir.join("data.bin");
+    ok(datagen(&data, &["--games", "4"]));
+    // A second datagen on the same --out while the first runs is refused.
+    let busy = dir.join("busy.bin");
+    let mut first = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(["datagen", "--out", busy.to_str().unwrap(), "--nodes", "600"])
+        .args([
+            "--openings",
+            "suites/openings.epd",
+            "--quiet",
+            "--games",
+            "100000",
+        ])
+        .args(["--jobs", "1"])
+        .spawn()
+        .unwrap();
+    while !busy.with_extension("bin.json").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let second = datagen(&busy, &["--games", "100000", "--jobs", "1"]);
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(!second.status.success());
+    assert!(
+        String::from_utf8_lossy(&second.stderr).contains("being written by another searchlab run"),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    // A byte changed inside the written data: extending the file is refused.
+    let mut bytes = std::fs::read(&data).unwrap();
+    bytes[40] ^= 0x10;
+    std::fs::write(&data, &bytes).unwrap();
+    let extended = datagen(&data, &["--games", "5"]);
+    assert!(!extended.status.success());
+    assert!(String::from_utf8_lossy(&extended.stderr).contains("was changed after it was written"));
+    // Scrambled piece bytes: an error naming the record, not a panic.
+    bytes[40] ^= 0x10;
+    bytes[32 + 8..32 + 24].fill(0xee);
+    let scrambled = dir.join("scrambled.bin");
+    std::fs::write(&scrambled, &bytes).unwrap();
+    let refused = train(&scrambled, &dir.join("s.nnue"), &[]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("position 2 (byte 32) is not a valid record"),
+        "{said}"
+    );
+    // A learning rate that diverges stops training with an error and writes no network.
+    let diverged = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--quiet",
+            "--lr",
+            "1e30",
+        ])
+        .args([
+            "--out",
+            dir.join("d.nnue").to_str().unwrap(),
+            "--epochs",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&diverged.stderr);
+    assert!(
+        !diverged.status.success() && said.contains("training diverged"),
+        "{said}"
+    );
+    assert!(!dir.join("d.nnue").exists());
+    // --validation 0 says there is no validation.
+    let none = ok(train(&data, &dir.join("v.nnue"), &["--validation", "0"]));
+    assert!(none.contains("validation loss n/a"), "{none}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -214,12 +214,12 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     let log = train::run(&plan)?;
     let last = log.epochs.last().expect("at least one epoch");
     println!(
-        "network {} (checksum {}): {} epochs on {} positions, validation loss {:.6}",
+        "network {} (checksum {}): {} epochs on {} positions, validation loss {}",
         args.out.display(),
         log.net_checksum.as_deref().unwrap_or("-"),
         log.epochs.len(),
         log.train_positions,
-        last.validation_loss
+        train::validation_text(last.validation_loss)
     );
     eprintln!(
         "log in {}, loss chart in {}",

@@ -324,6 +324,7 @@ mod tests {
             options: vec![],
             name: None,
             dir: None,
+            timeout_ms: None,
         }
     }
 

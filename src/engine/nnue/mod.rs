@@ -22,7 +22,10 @@ pub mod network;
 
 pub use accumulator::Accumulator;
 pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
-pub use network::{FILE_BYTES, FORMAT_MAGIC, Network, NetworkError, OUTPUT_WEIGHT_MAX, checksum};
+pub use network::{
+    CHECKSUM_START, FILE_BYTES, FORMAT_MAGIC, INPUT_WEIGHT_MAX, Network, NetworkError,
+    OUTPUT_WEIGHT_MAX, checksum, checksum_on,
+};
 
 /// The shipped network, embedded in the binary: how it was made is in `net/PROVENANCE.md`
 /// beside it, with its checksum.
@@ -62,6 +65,23 @@ pub fn installed_checksum() -> Option<String> {
         Some((net, sum)) if !std::ptr::eq(*net, embedded()) => Some(format!("{sum:016x}")),
         _ => None,
     }
+}
+
+/// A network file's bytes, read no further than a network's size: a file larger than one (a
+/// device such as /dev/zero, another format) is refused without reading it whole.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::with_capacity(FILE_BYTES + 1);
+    file.take(FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > FILE_BYTES {
+        return Err(format!(
+            "more than the {FILE_BYTES} bytes of a network: not a network of this build"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Make the network file `bytes` the active one for this process; refused when a search has

@@ -15,6 +15,18 @@ use crate::engine::score::Score;
 /// here), so a net of the field's usual training keeps within it.
 pub const OUTPUT_WEIGHT_MAX: i16 = 128;
 
+/// The largest input weight or hidden bias a network may have, units of `QA`: the trainer
+/// clips both to ±1.98 (`harness::nnue::model::CLIP`, as bullet does), 505 once quantised,
+/// so that an accumulator of 32 pieces and its bias (33 · 505 = 16,665) fits in i16. A file
+/// with larger ones was not written by a trainer of this format, and its accumulator would
+/// wrap.
+pub const INPUT_WEIGHT_MAX: i16 = 505;
+
+/// The largest output bias, units of `QA · QB`: 16 output units, 6,400 centipawns. The
+/// trainer stops a run whose bias leaves it (a diverging learning rate); a sound net's is a
+/// fraction of a unit.
+pub const OUTPUT_BIAS_MAX: i32 = 16 * QA * QB;
+
 /// The first four bytes of a network file.
 pub const FORMAT_MAGIC: &[u8; 4] = b"SLNN";
 const FORMAT_VERSION: u32 = 1;
@@ -116,6 +128,37 @@ impl Network {
             ));
         }
         net.output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let too_large = |w: &i16| w.unsigned_abs() > INPUT_WEIGHT_MAX.unsigned_abs();
+        if let Some((i, w)) = net
+            .input
+            .iter()
+            .flatten()
+            .enumerate()
+            .find(|(_, w)| too_large(w))
+        {
+            return fail(format!(
+                "input weight {i} (feature {}, neuron {}) is {w}, outside ±{INPUT_WEIGHT_MAX} (±1.98 as a float, where `train` clips it): not a network this format's trainers write",
+                i / HIDDEN,
+                i % HIDDEN
+            ));
+        }
+        if let Some((i, w)) = net
+            .hidden_bias
+            .iter()
+            .enumerate()
+            .find(|(_, w)| too_large(w))
+        {
+            return fail(format!(
+                "hidden bias {i} is {w}, outside ±{INPUT_WEIGHT_MAX} (±1.98 as a float, where `train` clips it)"
+            ));
+        }
+        if net.output_bias.unsigned_abs() > OUTPUT_BIAS_MAX.unsigned_abs() {
+            return fail(format!(
+                "output bias {} is outside ±{OUTPUT_BIAS_MAX} ({} centipawns)",
+                net.output_bias,
+                OUTPUT_BIAS_MAX / (QA * QB) * SCALE
+            ));
+        }
         Ok(net)
     }
 
@@ -139,9 +182,18 @@ impl Network {
     }
 
     /// The evaluation for the side to move, centipawns, from the accumulator's two halves
-    /// (`us`: the side to move's, `them`: the other's).
+    /// (`us`: the side to move's, `them`: the other's): the output in centipawns, kept below
+    /// every mate score whatever the weights (a static evaluation that read as a mate would be
+    /// printed and stored as one).
     #[inline]
     pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> Score {
+        let bound = i64::from(crate::engine::score::MATE_BOUND - 1);
+        self.output_centipawns(us, them).clamp(-bound, bound) as Score
+    }
+
+    /// The output layer's value in centipawns, exact.
+    #[inline]
+    pub fn output_centipawns(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i64 {
         // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB), as
         // c · (c · w). Every output weight is within ±OUTPUT_WEIGHT_MAX (`from_bytes` refuses
         // others), so c · w fits in i16 and each half's sum in i32: the loop is the field's
@@ -160,13 +212,22 @@ impl Network {
             + i64::from(half(them, &self.output[HIDDEN..]));
         // Back to units of QA · QB, add the bias, then to centipawns.
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
-        (out * i64::from(SCALE) / i64::from(QA * QB)) as Score
+        out * i64::from(SCALE) / i64::from(QA * QB)
     }
 }
 
 /// FNV-1a (64 bits) of `bytes`: the checksum a network's provenance file names.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+    checksum_on(CHECKSUM_START, bytes)
+}
+
+/// FNV-1a's state before any byte.
+pub const CHECKSUM_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a continued from `state` (the checksum of the bytes before) over `bytes`: the checksum
+/// of a file written piece by piece.
+pub fn checksum_on(state: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(state, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }

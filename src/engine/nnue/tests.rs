@@ -158,10 +158,10 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
     for bound in [OUTPUT_WEIGHT_MAX, -OUTPUT_WEIGHT_MAX] {
         let mut net = Network::zeroed();
         net.output = [bound; 2 * HIDDEN];
-        let cp = net.evaluate(&full, &full);
-        assert_eq!(i64::from(cp), reference(&net, &full, &full));
+        let cp = net.output_centipawns(&full, &full);
+        assert_eq!(cp, reference(&net, &full, &full));
         assert_eq!(
-            i64::from(cp),
+            cp,
             i64::from(bound.signum()) * 2 * HIDDEN as i64 * 255 * 128 * 400 / (255 * 64)
         );
     }
@@ -178,7 +178,7 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
         them.iter_mut()
             .for_each(|a| *a = (rng.next_u32() % 400) as i16 - 50);
         assert_eq!(
-            i64::from(net.evaluate(&us, &them)),
+            net.output_centipawns(&us, &them),
             reference(&net, &us, &them)
         );
     }
@@ -214,4 +214,45 @@ fn the_embedded_network_loads_and_matches_its_provenance() {
     };
     assert!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").abs() < 150);
     assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 300);
+}
+
+/// A file with the right header and size whose input weights are random 16-bit values (or
+/// whose hidden or output bias is beyond what `train` writes) is refused with the reason; a
+/// network whose sums are extreme still evaluates below every mate score.
+#[test]
+fn weights_beyond_the_trainers_range_are_refused_and_evaluations_stay_below_mate() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut net = Network::zeroed();
+    for row in net.input.iter_mut() {
+        row.iter_mut().for_each(|w| *w = rng.next_u32() as i16);
+    }
+    let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
+    assert!(
+        err.contains("input weight 0 (feature 0, neuron 0)"),
+        "{err}"
+    );
+    let mut net = Network::zeroed();
+    net.hidden_bias[3] = INPUT_WEIGHT_MAX + 1;
+    let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
+    assert!(err.contains("hidden bias 3 is 506"), "{err}");
+    let mut net = Network::zeroed();
+    net.output_bias = network::OUTPUT_BIAS_MAX + 1;
+    let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
+    assert!(err.contains("output bias"), "{err}");
+    // Every weight at its bound: the largest sums a valid file can give.
+    let mut net = Network::zeroed();
+    for row in net.input.iter_mut() {
+        row.iter_mut().for_each(|w| *w = INPUT_WEIGHT_MAX);
+    }
+    net.hidden_bias
+        .iter_mut()
+        .for_each(|w| *w = INPUT_WEIGHT_MAX);
+    net.output[..HIDDEN]
+        .iter_mut()
+        .for_each(|w| *w = OUTPUT_WEIGHT_MAX);
+    net.output_bias = network::OUTPUT_BIAS_MAX;
+    let net = Network::from_bytes(&net.to_bytes()).unwrap();
+    let board = Board::default();
+    let score = Accumulator::of(&board, &net).evaluate(&net, board.side_to_move());
+    assert!(score < crate::engine::score::MATE_BOUND, "{score}");
 }

@@ -440,6 +440,7 @@ mod tests {
                 options: vec![],
                 name: None,
                 dir: None,
+                timeout_ms: None,
             },
             session: None,
         };
@@ -466,6 +467,7 @@ mod tests {
                 options: vec![],
                 name: None,
                 dir: None,
+                timeout_ms: None,
             },
             session: None,
         };
@@ -489,6 +491,7 @@ mod tests {
                 options: vec![],
                 name: None,
                 dir: None,
+                timeout_ms: None,
             },
             session: None,
         };

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 use super::format::{RECORD_BYTES, Record, WhiteResult};
 use crate::engine::config::SearchConfig;
 use crate::engine::moves::captured_piece;
+use crate::engine::nnue::{CHECKSUM_START, checksum, checksum_on};
 use crate::engine::score::MATE_BOUND;
 use crate::harness::epd;
 use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
@@ -86,6 +87,11 @@ pub struct Progress {
     pub white_wins: u64,
     pub draws: u64,
     pub white_losses: u64,
+    /// FNV-1a of the data written so far (the `positions` records), checked before a run
+    /// extends the file: a file changed after it was written (a second writer, a disk error,
+    /// an edit) is refused instead of extended. Absent in sidecars written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<String>,
 }
 
 /// What `searchlab datagen` is asked to do.
@@ -326,7 +332,41 @@ fn resume(plan: &Plan) -> Result<Progress, String> {
     }
     file.set_len(whole)
         .map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    verify(&plan.out, &found.progress, &sidecar)?;
     Ok(found.progress)
+}
+
+/// Check that the data file's records are the ones the sidecar's checksum names.
+fn verify(out: &Path, progress: &Progress, sidecar: &Path) -> Result<(), String> {
+    let Some(want) = &progress.checksum else {
+        eprintln!(
+            "note: {} predates datagen's checksums: the {} positions already written are not verified",
+            sidecar.display(),
+            progress.positions
+        );
+        return Ok(());
+    };
+    let mut reader = File::open(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut state = CHECKSUM_START;
+    loop {
+        let n = std::io::Read::read(&mut reader, &mut buffer)
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+        if n == 0 {
+            break;
+        }
+        state = checksum_on(state, &buffer[..n]);
+    }
+    let found = format!("{state:016x}");
+    if &found != want {
+        return Err(format!(
+            "{}: its {} positions have checksum {found} where {} records {want}: the data was changed after it was written (a second writer, a disk error, an edit); it cannot be extended: choose another --out",
+            out.display(),
+            progress.positions,
+            sidecar.display()
+        ));
+    }
+    Ok(())
 }
 
 /// A progress bar over `len` `unit`s (hidden with `show` false).
@@ -347,7 +387,21 @@ pub fn bar(show: bool, len: u64, unit: &str) -> indicatif::ProgressBar {
 
 /// Run the plan: play the shard's games not yet written, `jobs` at once, writing them in order.
 pub fn run(plan: &Plan) -> Result<Progress, String> {
+    // One writer per data file: the lock is held until the run ends (a second datagen on
+    // the same --out is refused, as a second run or match on one results file is).
+    let mut file: File = crate::harness::results::open_locked(&plan.out)?;
     let mut progress = resume(plan)?;
+    let mut state = match &progress.checksum {
+        Some(hex) => u64::from_str_radix(hex, 16).map_err(|e| format!("{hex}: {e}"))?,
+        // A sidecar without one (or a new run): the checksum of what is there, which
+        // `resume` kept.
+        None => {
+            let bytes =
+                std::fs::read(&plan.out).map_err(|e| format!("{}: {e}", plan.out.display()))?;
+            checksum(&bytes)
+        }
+    };
+    progress.checksum = Some(format!("{state:016x}"));
     let sidecar = provenance_path(&plan.out);
     let games = shard_games(&plan.provenance);
     let todo: Vec<u64> = games
@@ -355,11 +409,6 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
         .skip(progress.games_done as usize)
         .copied()
         .collect();
-    let mut file: File = OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&plan.out)
-        .map_err(|e| format!("{}: {e}", plan.out.display()))?;
     let mut provenance = plan.provenance.clone();
     provenance.progress = progress.clone();
     save(&sidecar, &provenance)?;
@@ -405,6 +454,8 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
                     .and_then(|()| file.flush())
                     .map_err(|e| format!("{}: {e}", plan.out.display()))?;
                 progress.add(&data.counts);
+                state = checksum_on(state, &bytes);
+                progress.checksum = Some(format!("{state:016x}"));
                 provenance.progress = progress.clone();
                 save(&sidecar, &provenance)?;
                 written += 1;

@@ -67,6 +67,69 @@ impl Record {
         Record { bytes }
     }
 
+    /// Why these 32 bytes are not a position of the layout, if they are not: each field is
+    /// checked, so that a damaged or foreign file is refused with the record's index before
+    /// training reads features out of it (a piece nibble of 6 or 7 would index past the input
+    /// weights).
+    pub fn invalid(&self) -> Option<String> {
+        let b = &self.bytes;
+        if b[29..] != [0, 0, 0] {
+            return Some(format!("padding {:?}, not zero", &b[29..]));
+        }
+        if b[26] > 2 {
+            return Some(format!("result byte {}, not 0, 1 or 2", b[26]));
+        }
+        let score = self.score();
+        if i32::from(score).abs() > crate::engine::score::MATE {
+            return Some(format!("score {score} beyond a mate score"));
+        }
+        let occupancy = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+        let count = occupancy.count_ones() as usize;
+        if !(2..=32).contains(&count) {
+            return Some(format!("{count} occupied squares (2 to 32 in a position)"));
+        }
+        let mut kings = [None, None];
+        let mut squares = occupancy;
+        for n in 0..32 {
+            let nibble = (b[8 + n / 2] >> (4 * (n & 1))) & 0xf;
+            if n >= count {
+                if nibble != 0 {
+                    return Some(format!(
+                        "piece nibble {n} is {nibble} past the {count} pieces"
+                    ));
+                }
+                continue;
+            }
+            let square = squares.trailing_zeros() as u8;
+            squares &= squares - 1;
+            let (colour, piece) = (usize::from(nibble >> 3), nibble & 7);
+            if piece > 5 {
+                return Some(format!("piece {piece} on square {square} (0 to 5)"));
+            }
+            if piece == 0 && (square < 8 || square >= 56) {
+                return Some(format!("a pawn on square {square}, a first or last rank"));
+            }
+            if piece == 5 {
+                if kings[colour].is_some() {
+                    return Some(format!("two kings of colour {colour}"));
+                }
+                kings[colour] = Some(square);
+            }
+        }
+        let (Some(ours), Some(theirs)) = (kings[0], kings[1]) else {
+            return Some("a side without its king".into());
+        };
+        if b[27] != ours || b[28] != theirs ^ 56 {
+            return Some(format!(
+                "king squares {} and {} where the pieces put them on {ours} and {}",
+                b[27],
+                b[28],
+                theirs ^ 56
+            ));
+        }
+        None
+    }
+
     /// Score for the side to move, centipawns.
     pub fn score(&self) -> i16 {
         i16::from_le_bytes([self.bytes[24], self.bytes[25]])
@@ -163,5 +226,27 @@ mod tests {
         assert_eq!(r.bytes[20], 0x9b);
         assert_eq!((r.bytes[26], r.bytes[27], r.bytes[28]), (1, 4, 4));
         assert_eq!(&r.bytes[29..], &[0, 0, 0]);
+    }
+
+    /// Records datagen writes are valid; each kind of damage is named.
+    #[test]
+    fn damaged_records_say_what_is_wrong() {
+        let board: Board = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4"
+            .parse()
+            .unwrap();
+        let good = Record::new(&board, 31, 2);
+        assert_eq!(good.invalid(), None);
+        let damaged = |at: usize, value: u8| {
+            let mut r = good;
+            r.bytes[at] = value;
+            r.invalid().unwrap_or_default()
+        };
+        assert!(damaged(8, 0x77).contains("piece 7"), "{}", damaged(8, 0x77));
+        assert!(damaged(27, 200).contains("king squares"));
+        assert!(damaged(26, 3).contains("result byte"));
+        // More occupied squares than pieces written: the nibbles past the last piece are 0
+        // (pawns of the side to move) on squares of the first rank.
+        assert_ne!(damaged(0, 0xff), "");
+        assert!(damaged(31, 1).contains("padding"));
     }
 }

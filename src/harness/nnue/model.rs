@@ -147,6 +147,11 @@ impl Params {
     }
 
     /// The engine's integer network.
+    /// The output bias, output units.
+    pub fn output_bias(&self) -> f32 {
+        self.0[B2]
+    }
+
     pub fn quantise(&self) -> Network {
         let mut net = Network::zeroed();
         let q = |x: f32, by: i32| (x * by as f32).round().clamp(-32767.0, 32767.0) as i16;

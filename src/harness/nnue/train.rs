@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use super::format::{RECORD_BYTES, Record};
 use super::model::{AdamW, AdamWSettings, COUNT, LossShape, Params};
-use crate::engine::nnue::checksum;
+use crate::engine::nnue::network::OUTPUT_BIAS_MAX;
+use crate::engine::nnue::{QA, QB, checksum};
 
 /// Chunks a batch's gradient is summed over.
 const CHUNKS: usize = 16;
@@ -59,7 +60,8 @@ pub struct DataFile {
 pub struct Epoch {
     pub epoch: u32,
     pub train_loss: f64,
-    pub validation_loss: f64,
+    /// `None` with no positions held out (`--validation 0`).
+    pub validation_loss: Option<f64>,
     pub lr: f32,
     pub seconds: f64,
 }
@@ -115,13 +117,12 @@ fn read_data(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<DataFile>), String> 
             let record = Record {
                 bytes: chunk.try_into().expect("32 bytes"),
             };
-            if record.bytes[26] > 2 || record.bytes[29..] != [0, 0, 0] {
+            if let Some(why) = record.invalid() {
                 return Err(format!(
-                    "{}: position {} is not a datagen record (result byte {}, padding {:?})",
+                    "{}: position {} (byte {}) is not a valid record: {why}",
                     path.display(),
                     i + 1,
-                    record.bytes[26],
-                    &record.bytes[29..]
+                    i * RECORD_BYTES
                 ));
             }
             records.push(record);
@@ -201,17 +202,17 @@ fn batch_gradient(params: &Params, batch: &[Record], shape: LossShape) -> (Vec<f
     (grad, loss)
 }
 
-/// The mean loss of `records` in parallel chunks (summed in order).
-fn mean_loss(params: &Params, records: &[Record], shape: LossShape) -> f64 {
+/// The mean loss of `records` in parallel chunks (summed in order); `None` for none.
+fn mean_loss(params: &Params, records: &[Record], shape: LossShape) -> Option<f64> {
     if records.is_empty() {
-        return f64::NAN;
+        return None;
     }
     let size = records.len().div_ceil(CHUNKS * 4).max(1);
     let parts: Vec<f64> = records
         .par_chunks(size)
         .map(|chunk| params.loss(chunk, shape) * chunk.len() as f64)
         .collect();
-    parts.iter().sum::<f64>() / records.len() as f64
+    Some(parts.iter().sum::<f64>() / records.len() as f64)
 }
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
@@ -245,6 +246,11 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
     let (records, files) = read_data(&plan.data)?;
     let (train, validation) = split(&records, s.validation, s.seed);
     std::fs::create_dir_all(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir.display()))?;
+    // One writer per training run: its folder's lock is held until the run ends, so a second
+    // `train` with the same --out (or --dir) is refused instead of overwriting the first's
+    // checkpoints.
+    let _lock = crate::harness::results::open_locked(&plan.dir.join("train.lock"))
+        .map_err(|e| format!("{e} (another `train` writes {})", plan.out.display()))?;
     let fresh = Log {
         searchlab: env!("CARGO_PKG_VERSION").into(),
         commit: crate::harness::results::git_commit(),
@@ -283,16 +289,33 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
             .collect();
         let mut total = 0.0;
         pool.install(|| {
-            for batch in shuffled.chunks(s.batch.max(1)) {
+            for (b, batch) in shuffled.chunks(s.batch.max(1)).enumerate() {
                 let (mut grad, loss) = batch_gradient(&params, batch, s.shape);
+                if !loss.is_finite() || grad.iter().any(|g| !g.is_finite()) {
+                    return Err(format!(
+                        "training diverged: the loss of batch {} of epoch {epoch} is not finite (lr {lr}); no network written for this epoch (a lower --lr trains)",
+                        b + 1
+                    ));
+                }
                 grad.iter_mut().for_each(|g| *g /= batch.len() as f32);
                 adam.step(&mut params, &grad, lr, s.adamw);
                 total += loss;
                 bar.inc(1);
             }
-        });
+            Ok(())
+        })?;
         bar.finish_and_clear();
         let validation_loss = pool.install(|| mean_loss(&params, &validation, s.shape));
+        let bias_max = (OUTPUT_BIAS_MAX / (QA * QB)) as f32;
+        if params.0.iter().any(|w| !w.is_finite())
+            || validation_loss.is_some_and(|l| !l.is_finite())
+            || params.output_bias().abs() > bias_max
+        {
+            return Err(format!(
+                "training diverged in epoch {epoch}: the weights are not finite or the output bias ({}) is beyond ±{bias_max} (lr {lr}); no network written for this epoch (a lower --lr trains)",
+                params.output_bias()
+            ));
+        }
         log.epochs.push(Epoch {
             epoch,
             train_loss: total / train.len() as f64,
@@ -315,19 +338,30 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         )?;
         let last = log.epochs.last().expect("pushed above");
         eprintln!(
-            "epoch {epoch}/{}: train loss {:.6}, validation loss {:.6}, lr {lr}, {:.0} s",
-            s.epochs, last.train_loss, last.validation_loss, last.seconds
+            "epoch {epoch}/{}: train loss {:.6}, validation loss {}, lr {lr}, {:.0} s",
+            s.epochs,
+            last.train_loss,
+            validation_text(last.validation_loss),
+            last.seconds
         );
     }
     Ok(log)
 }
 
+/// A validation loss as printed: "no validation" when none was held out.
+pub fn validation_text(loss: Option<f64>) -> String {
+    loss.map_or_else(
+        || "n/a (no validation: --validation 0 holds no positions out)".into(),
+        |l| format!("{l:.6}"),
+    )
+}
+
 /// `loss.svg` of the log so far.
 fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
-    let curve = |value: fn(&Epoch) -> f64| -> Vec<(f64, f64)> {
+    let curve = |value: fn(&Epoch) -> Option<f64>| -> Vec<(f64, f64)> {
         log.epochs
             .iter()
-            .map(|e| (f64::from(e.epoch), value(e)))
+            .filter_map(|e| Some((f64::from(e.epoch), value(e)?)))
             .filter(|(_, l)| l.is_finite())
             .collect()
     };
@@ -345,7 +379,7 @@ fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
             s.seed
         ),
         &[
-            ("training loss", curve(|e| e.train_loss)),
+            ("training loss", curve(|e| Some(e.train_loss))),
             ("validation loss", curve(|e| e.validation_loss)),
         ],
     )
