@@ -396,6 +396,32 @@ fn merge_takes_shards_in_any_order_and_says_what_is_missing() {
             .any(|w| w.contains("shard 2 of 3 not given"))
     );
     assert_eq!(merged.records + merged.missing.len(), whole.len());
+    // `report` of two of the three shards says so, at the top of the report too.
+    let data = searchlab::harness::report::Dataset::read(&[s1.clone(), s3.clone()]).unwrap();
+    assert_eq!(
+        data.incomplete,
+        [
+            "2 of 3 shards given: shard 2/3 missing, so the report covers part of the run (merge every shard, or report them all)"
+        ]
+    );
+    let analysis = searchlab::harness::report::analyse(&data, None).unwrap();
+    let markdown = searchlab::harness::report::markdown(&analysis);
+    assert!(
+        markdown.contains("**Incomplete:** 2 of 3 shards given"),
+        "{markdown}"
+    );
+    // Random bytes are not a results file (nor an empty one).
+    let noise = scratch("noise.jsonl");
+    std::fs::write(
+        &noise,
+        (0..4000u32)
+            .map(|i| (i * 7919 % 251) as u8 | 1)
+            .filter(|b| *b != b'\n')
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    let err = results::merge(&[noise.clone()], &scratch("m-noise")).unwrap_err();
+    assert!(err.contains("not a searchlab results file"), "{err}");
 
     // Refused: a whole run among shards, a shard twice (both named), a file that is not there.
     let unsharded = scratch("unsharded");

@@ -301,10 +301,12 @@ pub struct Counters {
 }
 
 impl AddAssign for Counters {
+    /// Sums saturate at `u64::MAX` rather than wrap: an engine's counter lines may hold any
+    /// u64, and a wrapped sum would read as a small count (or as none at all).
     fn add_assign(&mut self, other: Self) {
-        self.tested += other.tested;
-        self.fired += other.fired;
-        self.overruled += other.overruled;
+        self.tested = self.tested.saturating_add(other.tested);
+        self.fired = self.fired.saturating_add(other.fired);
+        self.overruled = self.overruled.saturating_add(other.overruled);
     }
 }
 
@@ -373,6 +375,27 @@ impl<'de> Deserialize<'de> for HeuristicCounters {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counts near 2⁶⁴ (an engine's counter lines may say anything) saturate when summed:
+    /// 2⁶³ twice is not 0, and no sum wraps to a small count.
+    #[test]
+    fn counter_sums_saturate_instead_of_wrapping() {
+        let big = Counters {
+            tested: 1 << 63,
+            fired: u64::MAX - 3,
+            overruled: 5,
+        };
+        let mut sum = big;
+        sum += big;
+        assert_eq!(
+            sum,
+            Counters {
+                tested: u64::MAX,
+                fired: u64::MAX,
+                overruled: 10
+            }
+        );
+    }
 
     #[test]
     fn adding_sums_counts_and_keeps_the_deepest_seldepth() {

@@ -318,9 +318,13 @@ pub fn read_matches(
     let mut warnings = Vec::new();
     for path in paths {
         let read = read_match(path)?;
-        let h = read
-            .header
-            .ok_or_else(|| format!("{}: empty or not found", path.display()))?;
+        let h = read.header.ok_or_else(|| match read.torn_line {
+            Some(_) => format!(
+                "{}:1: not a searchlab match file: the file holds no complete line",
+                path.display()
+            ),
+            None => format!("{}: empty or not found", path.display()),
+        })?;
         if let Some(line) = read.torn_line {
             warnings.push(format!(
                 "{}:{line}: the last line is cut short (the match was stopped while writing it): that pair is not counted",

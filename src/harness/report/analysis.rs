@@ -25,6 +25,10 @@ pub struct Meta {
     pub files: Vec<String>,
     /// Seeds of the runs.
     pub seeds: Vec<u64>,
+    /// What the files lack of the runs they belong to (shards not given, searches missing):
+    /// the report says so at its top.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub incomplete: Vec<String>,
 }
 
 impl Meta {

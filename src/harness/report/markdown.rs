@@ -210,6 +210,9 @@ pub fn markdown(a: &Analysis) -> String {
             .join(", "),
         a.baseline
     ));
+    for gap in &a.meta.incomplete {
+        out.push_str(&format!("> **Incomplete:** {gap}.\n\n"));
+    }
     out.push_str("## Variants\n\n| variant | SPEC (or engine and options) |\n|---|---|\n");
     for v in &a.variants {
         out.push_str(&format!("| {} | `{}` |\n", v.label, v.spec));
@@ -335,17 +338,26 @@ fn counters_section(a: &Analysis) -> String {
          | variant | heuristic | tested | fired | fired/tested | overruled | overruled/fired |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
     );
+    // A sum at u64::MAX saturated (`Counters` never wraps): its true value is larger, and
+    // the rates of its row mean nothing.
+    let count = |n: u64| {
+        if n == u64::MAX {
+            "saturated (≥ 2⁶⁴−1)".to_string()
+        } else {
+            thousands(n)
+        }
+    };
     for v in &a.variants {
         for c in &v.counters {
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} |\n",
                 v.label,
                 c.heuristic,
-                thousands(c.tested),
-                thousands(c.fired),
+                count(c.tested),
+                count(c.fired),
                 c.fired_rate()
                     .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
-                thousands(c.overruled),
+                count(c.overruled),
                 c.overruled_rate()
                     .map_or("-".into(), |r| format!("{:.1}%", 100.0 * r)),
             ));

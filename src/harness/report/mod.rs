@@ -43,6 +43,34 @@ pub struct Dataset {
     pub records: Vec<PositionRecord>,
     /// How the variants were made (`--ablation pairs`, `--sweep`), when a design made them.
     pub design: Option<Design>,
+    /// What the files lack of their runs: shards not given, planned searches missing.
+    pub incomplete: Vec<String>,
+}
+
+/// The shards of a sharded run that no file given holds, as one sentence per run.
+fn missing_shards(headers: &[(PathBuf, Header)]) -> Vec<String> {
+    let mut by_count: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (_, header) in headers {
+        if let Some(shard) = header.shard {
+            by_count.entry(shard.count).or_default().push(shard.index);
+        }
+    }
+    by_count
+        .into_iter()
+        .filter_map(|(count, given)| {
+            let missing: Vec<String> = (1..=count)
+                .filter(|i| !given.contains(i))
+                .map(|i| format!("{i}/{count}"))
+                .collect();
+            (!missing.is_empty()).then(|| {
+                format!(
+                    "{} of {count} shards given: shard {} missing, so the report covers part of the run (merge every shard, or report them all)",
+                    count - missing.len(),
+                    missing.join(", ")
+                )
+            })
+        })
+        .collect()
 }
 
 /// The records of a variant the header names; the others are left out with a warning (a
@@ -90,6 +118,9 @@ impl Dataset {
             let read = read_existing(path)?;
             for problem in read.problems(path) {
                 eprintln!("warning: {problem}");
+                if problem.contains("missing") {
+                    data.incomplete.push(problem);
+                }
             }
             let header = read.header.expect("read_existing checks the header");
             let records = known_variants(&header, read.records, path);
@@ -163,6 +194,16 @@ impl Dataset {
         }
         if data.records.is_empty() {
             return Err("the results files hold no position records".into());
+        }
+        let headers: Vec<(PathBuf, Header)> = data
+            .files
+            .iter()
+            .cloned()
+            .zip(data.headers.iter().cloned())
+            .collect();
+        for problem in missing_shards(&headers) {
+            eprintln!("warning: {problem}");
+            data.incomplete.push(problem);
         }
         Ok(data)
     }
@@ -423,6 +464,7 @@ fn meta(data: &Dataset) -> Meta {
         commits,
         files: data.files.iter().map(|f| f.display().to_string()).collect(),
         seeds,
+        incomplete: data.incomplete.clone(),
     }
 }
 

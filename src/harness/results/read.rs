@@ -114,6 +114,15 @@ pub fn read_existing(path: &Path) -> Result<ResultsFile, String> {
     };
     let read = read_from(path, file)?;
     if read.header.is_none() {
+        // Bytes without a single complete line (random data, a binary file) are not an
+        // empty results file.
+        if read.torn_line.is_some() {
+            return Err(format!(
+                "{}:1: {}: the file holds no complete line",
+                path.display(),
+                not_results(path, 1)
+            ));
+        }
         return Err(format!(
             "{}: empty: a results file starts with its header record",
             path.display()
