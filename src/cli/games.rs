@@ -183,6 +183,16 @@ fn counts_list<const N: usize>(option: &str, text: &str) -> Result<[u64; N], Str
 
 /// `searchlab sprt`: the LLR, the decision and the Elo of given counts.
 pub fn sprt(args: &SprtArgs) -> Result<(), String> {
+    for (option, value) in [
+        ("--elo0", args.elo0),
+        ("--elo1", args.elo1),
+        ("--alpha", args.alpha),
+        ("--beta", args.beta),
+    ] {
+        if !value.is_finite() {
+            return Err(format!("{option} must be a finite number, got {value}"));
+        }
+    }
     let test = Sprt {
         elo0: args.elo0,
         elo1: args.elo1,
@@ -228,11 +238,13 @@ pub fn sprt(args: &SprtArgs) -> Result<(), String> {
             format!(", draw ratio {:.2}%", 100.0 * counts.draw_ratio())
         };
         println!(
-            "Elo {:+.2} ± {:.2} (95%), nElo {:+.2} ± {:.2}, LOS {:.2}%{draws} ({} {unit})",
-            e.elo.value,
-            e.elo.half_width(),
-            e.normalized.value,
-            e.normalized.half_width(),
+            "Elo {}, nElo {}, LOS {:.2}%{draws} ({} {unit}; intervals 95%)",
+            e.elo_text(2),
+            if e.unbounded {
+                "n/a".to_string()
+            } else {
+                e.nelo_text(2)
+            },
             100.0 * e.los,
             if counts.paired() {
                 counts.pairs()

@@ -131,6 +131,7 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
     let mut game: Option<(Opening, Board)> = None;
     let mut in_movetext = false;
     let mut comment_depth = 0usize;
+    let mut comment_opened = 0usize;
     let mut variation_depth = 0usize;
     let start = |line: usize| {
         let board = Board::default();
@@ -144,6 +145,13 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
         let line = raw.trim();
+        // A comment still open at the next game's tags was never closed: reading on would
+        // swallow games (or play an opening cut at the comment).
+        if comment_depth > 0 && line.starts_with("[Event ") {
+            return Err(format!(
+                "{name}:{comment_opened}: a '{{' comment is not closed before the next game's tags at line {number}"
+            ));
+        }
         if comment_depth == 0 && line.starts_with('[') {
             if in_movetext {
                 openings.extend(game.take().map(|(opening, _)| opening));
@@ -159,8 +167,12 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
         if line.starts_with('%') {
             continue;
         }
+        let open_before = comment_depth > 0;
         let tokens = pgn_tokens(line, &mut comment_depth, &mut variation_depth)
             .map_err(|e| format!("{name}:{number}: {e}"))?;
+        if !open_before && comment_depth > 0 {
+            comment_opened = number;
+        }
         for token in tokens {
             in_movetext = true;
             // A result ends the game: what follows is the next one, tags or not.
@@ -177,6 +189,11 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
             opening.moves.push(notation::uci(board, mv));
             board.play_unchecked(mv);
         }
+    }
+    if comment_depth > 0 {
+        return Err(format!(
+            "{name}:{comment_opened}: a '{{' comment is never closed (the file ends inside it)"
+        ));
     }
     openings.extend(game.take().map(|(opening, _)| opening));
     Ok(openings)
@@ -404,6 +421,32 @@ mod tests {
         assert_eq!(sorted, (0..100).collect::<Vec<_>>());
         assert_eq!(a, order(100, 1));
         assert_ne!(a, order(100, 2));
+    }
+
+    /// A comment never closed is refused with the line that opened it, at the end of the file
+    /// or at the next game's tags, instead of playing the opening cut at the brace.
+    #[test]
+    fn an_unclosed_comment_is_refused_with_its_line() {
+        let open = write(
+            "open.pgn",
+            "[Event \"a\"]\n\n1. e4 { never closed e5 2. Nf3\nNc6 3. Bb5 *\n",
+        );
+        let err = read(&open, None).unwrap_err();
+        assert!(
+            err.contains("open.pgn:3: a '{' comment is never closed"),
+            "{err}"
+        );
+        let next = write(
+            "next.pgn",
+            "[Event \"a\"]\n\n1. e4 { never closed e5 *\n\n[Event \"b\"]\n\n1. d4 {fine} d5 *\n",
+        );
+        let err = read(&next, None).unwrap_err();
+        assert!(
+            err.contains(
+                "next.pgn:3: a '{' comment is not closed before the next game's tags at line 5"
+            ),
+            "{err}"
+        );
     }
 
     #[test]

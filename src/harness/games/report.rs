@@ -98,22 +98,10 @@ pub fn table(analysis: &MatchAnalysis) -> String {
     for r in &analysis.pairings {
         let c = &r.counts;
         let (elo, nelo, los) = match &r.estimate {
-            Some(e) if e.unbounded => (
-                if e.elo.value < 0.0 {
-                    "−∞ (every game lost)".to_string()
-                } else {
-                    "+∞ (every game won)".to_string()
-                },
-                "-".into(),
-                format!("{:.1}%", 100.0 * e.los),
-            ),
+            Some(e) if e.unbounded => (e.elo_text(1), "-".into(), format!("{:.1}%", 100.0 * e.los)),
             Some(e) => (
-                format!("{:+.1} ± {:.1}", e.elo.value, e.elo.half_width()),
-                format!(
-                    "{:+.1} ± {:.1}",
-                    e.normalized.value,
-                    e.normalized.half_width()
-                ),
+                e.elo_text(1),
+                e.nelo_text(1),
                 format!("{:.1}%", 100.0 * e.los),
             ),
             None => ("-".into(), "-".into(), "-".into()),

@@ -513,6 +513,64 @@ pub struct EloEstimate {
     /// estimate.
     #[serde(default)]
     pub unbounded: bool,
+    /// Games counted.
+    #[serde(default)]
+    pub games: u64,
+    /// Every game (or pair) had the same result: the variance is 0, and no interval can be
+    /// drawn from it (a "± 0" would claim certainty).
+    #[serde(default)]
+    pub no_variance: bool,
+}
+
+/// Games below which no interval is given: the normal approximation behind every interval
+/// here is meaningless on a handful of games ("Elo −190.8 ± 0.0 after 4 games").
+pub const MIN_GAMES_FOR_INTERVAL: u64 = 10;
+
+impl EloEstimate {
+    /// Why the estimate has no interval, if it has none.
+    pub fn no_interval(&self) -> Option<String> {
+        if self.unbounded {
+            Some(if self.elo.value < 0.0 {
+                "unbounded: every game lost".into()
+            } else {
+                "unbounded: every game won".into()
+            })
+        } else if self.no_variance {
+            Some("no variance: every game had one result".into())
+        } else if self.games < MIN_GAMES_FOR_INTERVAL {
+            Some(format!(
+                "{} games, fewer than the {MIN_GAMES_FOR_INTERVAL} an interval needs",
+                self.games
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// `+12.3 ± 4.5`, `+∞ (unbounded: every game won)`, `-190.8 ± n/a (4 games, …)`.
+    pub fn elo_text(&self, decimals: usize) -> String {
+        Self::text(&self.elo, self, decimals)
+    }
+
+    /// The normalized Elo the same way.
+    pub fn nelo_text(&self, decimals: usize) -> String {
+        Self::text(&self.normalized, self, decimals)
+    }
+
+    fn text(interval: &Interval, e: &EloEstimate, decimals: usize) -> String {
+        match e.no_interval() {
+            None => format!(
+                "{:+.decimals$} ± {:.decimals$}",
+                interval.value,
+                interval.half_width()
+            ),
+            Some(why) if e.unbounded => {
+                let sign = if e.elo.value < 0.0 { "−∞" } else { "+∞" };
+                format!("{sign} ({why})")
+            }
+            Some(why) => format!("{:+.decimals$} ± n/a ({why})", interval.value),
+        }
+    }
 }
 
 /// The two-sided 95% quantile of the normal distribution.
@@ -587,6 +645,8 @@ pub fn elo(counts: &Counts) -> Option<EloEstimate> {
         normalized,
         los,
         unbounded: mean <= 0.0 || mean >= 1.0,
+        games: counts.games(),
+        no_variance: var <= 0.0,
     })
 }
 

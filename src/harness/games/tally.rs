@@ -213,16 +213,8 @@ pub fn status_line(result: &PairingResult) -> String {
         c.draws,
         c.losses
     );
-    match &result.estimate {
-        Some(e) if e.unbounded => {
-            line += if e.elo.value < 0.0 {
-                "  Elo -inf (every game lost)"
-            } else {
-                "  Elo +inf (every game won)"
-            }
-        }
-        Some(e) => line += &format!("  Elo {:+.1} ± {:.1}", e.elo.value, e.elo.half_width()),
-        None => {}
+    if let Some(e) = &result.estimate {
+        line += &format!("  Elo {}", e.elo_text(1));
     }
     if let Some(s) = &result.sprt {
         line += &format!("  LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper);

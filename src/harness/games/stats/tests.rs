@@ -121,6 +121,25 @@ fn elo_normalized_elo_and_los_match_published_output() {
     assert!(!estimate.unbounded);
     let all_lost = elo(&Counts::from_penta([20, 0, 0, 0, 0], 0)).unwrap();
     assert!(all_lost.unbounded && all_lost.elo.value < -1000.0);
+    assert_eq!(estimate.elo_text(2), "+277.00 ± 40.90");
+}
+
+/// No "± 0.00" where there is no interval: every game won or lost is unbounded, one result
+/// everywhere has no variance, and a handful of games is too few.
+#[test]
+fn estimates_without_an_interval_say_why() {
+    let text = |counts: Counts| elo(&counts).unwrap().elo_text(2);
+    assert_eq!(
+        text(Counts::from_wdl(10, 0, 0)),
+        "+∞ (unbounded: every game won)"
+    );
+    let all_ww = elo(&Counts::from_penta([0, 0, 0, 0, 1_000_000], 0)).unwrap();
+    assert!(all_ww.unbounded && all_ww.nelo_text(2).starts_with("+∞"));
+    assert!(
+        text(Counts::from_wdl(0, 40, 0))
+            .ends_with("± n/a (no variance: every game had one result)")
+    );
+    assert!(text(Counts::from_wdl(1, 0, 3)).contains("± n/a (4 games, fewer than the 10"));
 }
 
 #[test]
