@@ -13,6 +13,11 @@ How the positions are chosen (deterministic: the same Stockfish gives the same f
     `id "open.N"; c0 "1. e4 c5 ..."; ce 17; acd 16;`.
 
 Usage: python3 scripts/make_openings.py [STOCKFISH] > suites/openings.epd
+       python3 scripts/make_openings.py --held-out [STOCKFISH] > suites/openings-heldout.epd
+
+`--held-out` makes the held-out book the networks are judged on (issue 44): the same method
+with seed 2027, every position absent from suites/openings.epd (the book `datagen` plays its
+training games from), ids `heldout.N`.
 Needs python-chess (`python3 -m pip install chess`) and Debian's `stockfish` (15.1, package
 `stockfish`, /usr/games/stockfish).
 """
@@ -23,6 +28,7 @@ import chess
 import chess.engine
 
 SEED = 2026
+HELD_OUT_SEED = 2027
 COUNT = 600
 PLIES = 8
 CHOICES = 4
@@ -55,9 +61,18 @@ def walk(engine, rng):
 
 
 def main():
-    engine_path = sys.argv[1] if len(sys.argv) > 1 else "stockfish"
-    rng = random.Random(SEED)
+    args = sys.argv[1:]
+    held_out = "--held-out" in args
+    args = [a for a in args if a != "--held-out"]
+    engine_path = args[0] if args else "stockfish"
+    rng = random.Random(HELD_OUT_SEED if held_out else SEED)
+    prefix = "heldout" if held_out else "open"
     seen = set()
+    if held_out:
+        # The training book's positions are never chosen: a held-out position is one no
+        # datagen game started from.
+        with open("suites/openings.epd") as book:
+            seen = {" ".join(line.split()[:4]) for line in book if line.strip()}
     lines = []
     with chess.engine.SimpleEngine.popen_uci(engine_path) as engine:
         engine.configure({"Threads": 1, "Hash": 16})
@@ -73,7 +88,7 @@ def main():
             seen.add(board.epd())
             moves = chess.Board().variation_san(board.move_stack)
             lines.append(
-                f'{board.epd()} id "open.{len(lines) + 1}"; c0 "{moves}"; ce {cp}; acd {CHECK_DEPTH};'
+                f'{board.epd()} id "{prefix}.{len(lines) + 1}"; c0 "{moves}"; ce {cp}; acd {CHECK_DEPTH};'
             )
             print(len(lines), file=sys.stderr, end="\r")
     print("\n".join(lines))

@@ -548,6 +548,7 @@ fn the_sprt_calculator_refuses_bounds_and_counts_it_cannot_compute() {
         (["10,10,10", "0", "inf"], "elo1 must be a finite Elo"),
         (["10,10,10", "0", "5000"], "elo1 must be a finite Elo"),
         (["10,10,10", "-inf", "5"], "elo0 must be a finite Elo"),
+        (["10,10,10", "NaN", "5"], "--elo0 must be a number, got NaN"),
         (
             ["18446744073709551615,1,1", "0", "5"],
             "add up to more than",

@@ -231,3 +231,69 @@ fn data_and_training_faults_are_named() {
     assert!(none.contains("validation loss n/a"), "{none}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Two networks in one process: `net=PATH` in a SPEC names the network a variant evaluates
+/// with, read and checked once; the results header records every `nnue` variant's network by
+/// checksum (the default's too), so two generations play each other in-process.
+#[test]
+fn two_networks_play_each_other_in_one_process() {
+    let dir = scratch("two-nets");
+    let zero = dir.join("zero.nnue");
+    std::fs::write(&zero, searchlab::engine::nnue::Network::zeroed().to_bytes()).unwrap();
+    let out = dir.join("nets.jsonl");
+    ok(Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "match",
+            "--variant",
+            &format!("a=modern,eval=nnue,net={}", zero.display()),
+        ])
+        .args([
+            "--variant",
+            "b=modern,eval=nnue",
+            "--nodes",
+            "300",
+            "--games",
+            "2",
+        ])
+        .args([
+            "--openings",
+            "suites/openings.epd",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap());
+    let text = std::fs::read_to_string(&out).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let net = |i: usize| {
+        header["variants"][i]["config"]["net"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let zero_sum = format!(
+        "{:016x}",
+        searchlab::engine::nnue::checksum(&std::fs::read(&zero).unwrap())
+    );
+    assert_eq!(net(0), zero_sum);
+    assert_eq!(net(1), searchlab::engine::nnue::EMBEDDED_CHECKSUM.trim());
+    // A SPEC naming a file that is not a network is refused with the file and the reason.
+    let bad = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "search",
+            "startpos",
+            "--depth",
+            "1",
+            "--heuristics",
+            "modern,eval=nnue,net=/dev/zero",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        !bad.status.success() && said.contains("net=/dev/zero: more than"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

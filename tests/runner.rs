@@ -420,7 +420,7 @@ fn merge_takes_shards_in_any_order_and_says_what_is_missing() {
             .collect::<Vec<u8>>(),
     )
     .unwrap();
-    let err = results::merge(&[noise.clone()], &scratch("m-noise")).unwrap_err();
+    let err = results::merge(std::slice::from_ref(&noise), &scratch("m-noise")).unwrap_err();
     assert!(err.contains("not a searchlab results file"), "{err}");
 
     // Refused: a whole run among shards, a shard twice (both named), a file that is not there.

@@ -532,3 +532,57 @@ fn every_advertised_option_configures_through_python_chess() {
     );
     assert!(text.contains(" passed, 0 failed"), "{text}");
 }
+
+/// `go ponder` gives no `bestmove` before `ponderhit` or `stop`: on a mated position, on a
+/// position with moves under a clock (which applies from `ponderhit`), and `Ponder` is
+/// advertised.
+#[test]
+fn go_ponder_waits_for_ponderhit_or_stop() {
+    let mut s = Session::start();
+    let ids = s.answer_to("uci");
+    assert!(
+        ids.iter()
+            .any(|l| l == "option name Ponder type check default false")
+    );
+    s.answer_to("setoption name Ponder value true");
+    // Fool's mate: White is mated.
+    s.answer_to("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    s.send("go ponder");
+    let early = s.answer_to("isready");
+    assert!(
+        early.iter().all(|l| !l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let still = s.answer_to("isready");
+    assert!(
+        still.iter().all(|l| !l.starts_with("bestmove")),
+        "{still:?}"
+    );
+    s.send("stop");
+    assert_eq!(
+        bestmove(&s.read_until(|l| l.starts_with("bestmove"))),
+        "0000"
+    );
+    // A short clock: without pondering it would answer within about 50 ms.
+    s.answer_to("position startpos moves e2e4");
+    s.send("go wtime 1000 btime 1000 ponder");
+    std::thread::sleep(Duration::from_millis(300));
+    let waiting = s.answer_to("isready");
+    assert!(
+        waiting.iter().all(|l| !l.starts_with("bestmove")),
+        "{waiting:?}"
+    );
+    s.send("ponderhit");
+    let lines = s.read_until(|l| l.starts_with("bestmove"));
+    let mv = bestmove(&lines);
+    assert!(
+        legal_in(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            &[],
+            mv
+        ),
+        "{mv}"
+    );
+    s.send("quit");
+}

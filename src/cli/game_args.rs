@@ -41,6 +41,12 @@ pub struct GameArgs {
     /// move's time on its own side of the pipe); a move that overruns more loses on time.
     #[arg(long, default_value_t = 100)]
     pub timemargin: u64,
+    /// Time searchlab's in-process players keep in hand per move for the machine's delays
+    /// (their UCI `Move Overhead`), ms: under a clock a move is budgeted from the time left
+    /// less this. External engines set theirs with `option.Move Overhead=` (or their own
+    /// name for it).
+    #[arg(long, default_value_t = crate::engine::config::MOVE_OVERHEAD_MS)]
+    pub move_overhead: u64,
     /// Draw adjudication `movenumber=N,movecount=N,score=CP` (off by default).
     #[arg(long)]
     pub draw: Option<String>,
@@ -136,6 +142,7 @@ impl GameArgs {
                 control: base.control,
                 adjudication,
                 margin_ms: base.margin_ms,
+                overhead_ms: self.move_overhead,
                 own,
             },
             openings,

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use crate::harness::design::Design;
+use crate::harness::games::elo::elo;
 use crate::harness::games::play::{MatchPlan, run_match};
-use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt, elo};
+use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
 use crate::harness::games::tally::status_line;
 use crate::harness::results;
 
@@ -189,8 +190,8 @@ pub fn sprt(args: &SprtArgs) -> Result<(), String> {
         ("--alpha", args.alpha),
         ("--beta", args.beta),
     ] {
-        if !value.is_finite() {
-            return Err(format!("{option} must be a finite number, got {value}"));
+        if value.is_nan() {
+            return Err(format!("{option} must be a number, got NaN"));
         }
     }
     let test = Sprt {

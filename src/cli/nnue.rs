@@ -24,8 +24,8 @@ pub struct DatagenArgs {
     /// The configuration that plays both sides, a SPEC.
     #[arg(long, default_value = crate::uci::DEFAULT_HEURISTICS, allow_hyphen_values = true)]
     pub heuristics: String,
-    /// The static evaluation that plays (overrides an `eval=` item of the SPEC) [default:
-    /// full].
+    /// The static evaluation that plays, for a SPEC that names none (a SPEC's `eval=` is its
+    /// own; a different `--eval` beside it is refused) [default: full].
     #[arg(long, value_enum)]
     pub eval: Option<EvalKind>,
     /// Openings: EPD or PGN, as for `match`; game i starts from the i-th (cycling).
@@ -51,6 +51,10 @@ pub struct DatagenArgs {
     pub quiet: bool,
 }
 
+/// The file name of the held-out openings book: every evaluation match of a network plays
+/// from it, and no training game does.
+pub const HELD_OUT_BOOK: &str = "openings-heldout.epd";
+
 /// `searchlab datagen`.
 pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     if args.nodes == 0 || args.games == 0 {
@@ -60,7 +64,23 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         return Err(format!("--hash must be 1..4096 MiB, got {}", args.hash));
     }
     let mut config = spec::parse(&args.heuristics)?;
-    config.eval = args.eval.unwrap_or(config.eval);
+    match args.eval {
+        Some(eval) if spec::names_eval(&args.heuristics) && eval != config.eval => {
+            return Err(format!(
+                "--eval {eval:?} and the SPEC's own eval= ({:?}) disagree: one SPEC names one configuration; drop one",
+                config.eval
+            ));
+        }
+        Some(eval) => config.eval = eval,
+        None => {}
+    }
+    let config = config.with_pinned_net();
+    if args.openings.file_name().and_then(|n| n.to_str()) == Some(HELD_OUT_BOOK) {
+        return Err(format!(
+            "--openings {}: the held-out book networks are judged on (suites/README.md); training games play from another, suites/openings.epd by default",
+            args.openings.display()
+        ));
+    }
     let openings = openings::read(&args.openings, None)?;
     let plan = Plan {
         out: args.out.clone(),

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::eval::EvalKind;
 use super::heuristics::HeuristicsConfig;
+use super::nnue::NetChoice;
 
 /// The search algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
@@ -75,7 +76,8 @@ pub struct Clock {
     pub overhead_ms: u64,
 }
 
-fn default_overhead() -> u64 {
+/// `MOVE_OVERHEAD_MS`, for files written before the overhead was recorded.
+pub fn default_overhead() -> u64 {
     MOVE_OVERHEAD_MS
 }
 
@@ -145,6 +147,10 @@ pub struct SearchConfig {
     pub algorithm: Algorithm,
     /// The static evaluation.
     pub eval: EvalKind,
+    /// The network `nnue` evaluates with (`net=PATH` in a SPEC); absent: the process's default
+    /// (`--net`, else the embedded one).
+    #[serde(default, skip_serializing_if = "NetChoice::is_default")]
+    pub net: NetChoice,
     /// The order of quiet moves before the ordering heuristics (`quiet_order=` in a SPEC).
     #[serde(default)]
     pub quiet_order: QuietOrder,
@@ -160,6 +166,21 @@ pub struct SearchConfig {
     pub seed: u64,
     /// Every heuristic's toggle and parameters.
     pub heuristics: HeuristicsConfig,
+}
+
+impl SearchConfig {
+    /// The configuration with its network named by checksum when it evaluates with `nnue` and
+    /// names none: the process's default network (`--net`, else the embedded one) pinned, so
+    /// that results headers record which network every variant played with.
+    pub fn with_pinned_net(self) -> Self {
+        if self.eval != EvalKind::Nnue || !self.net.is_default() {
+            return self;
+        }
+        SearchConfig {
+            net: NetChoice(Some(super::nnue::pin_default())),
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]

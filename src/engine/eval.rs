@@ -254,11 +254,16 @@ impl Terms {
     }
 }
 
-/// The static evaluation of `board` for the side to move.
+/// The static evaluation of `board` for the side to move (`nnue` with the process's default
+/// network).
 pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
+    evaluate_with(board, kind, super::nnue::active())
+}
+
+/// The static evaluation of `board` for the side to move, `nnue` with `net`.
+pub fn evaluate_with(board: &Board, kind: EvalKind, net: &super::nnue::Network) -> Score {
     match kind {
         EvalKind::Nnue => {
-            let net = super::nnue::active();
             super::nnue::Accumulator::of(board, net).evaluate(net, board.side_to_move())
         }
         _ => Terms::of(board).score(kind, board.side_to_move()),

@@ -5,7 +5,9 @@
 //! (the order of unsorted quiet moves), `leaf_eval=incremental|scratch` (how leaves
 //! evaluate; the cost changes, not the score), `tree_draws=claimed|ignored` (whether
 //! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
-//! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same). Example:
+//! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
+//! `net=PATH` (the network file `nnue` evaluates with, read and checked once; without it the
+//! `--net` file or the embedded network). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
 //!
 //! Presets are themselves SPEC strings, so they add to what came before them.
@@ -148,6 +150,11 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.eval = choice("eval", value)?;
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
+        } else if let Some(path) = item.strip_prefix("net=") {
+            // The network file is read and checked here, once per process and file: a
+            // configuration names it by its checksum from then on.
+            let sum = crate::engine::nnue::load(std::path::Path::new(path))?;
+            config.net = crate::engine::nnue::NetChoice(Some(sum));
         } else if let Some(name) = item.strip_prefix('-') {
             config.heuristics.set_enabled(lookup(name)?, false);
         } else if let Some((target, value)) = item.split_once('=') {
@@ -175,7 +182,12 @@ pub fn configure(
         config.algorithm = algorithm;
         validate(&config)?;
     }
-    Ok(SearchConfig { seed, ..config })
+    Ok(SearchConfig { seed, ..config }.with_pinned_net())
+}
+
+/// Whether `spec` names its evaluation (`eval=`); without it a SPEC evaluates with `full`.
+pub fn names_eval(spec: &str) -> bool {
+    spec.split(',').any(|item| item.trim().starts_with("eval="))
 }
 
 /// A default configuration with a SPEC applied from nothing, checked to be allowed.

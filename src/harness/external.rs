@@ -74,12 +74,12 @@ impl Deadline {
 
 /// The deadline of a search with no `timeout=`: generous for any engine that answers at all,
 /// short enough that a hung one costs seconds, not the run. A movetime gets three times itself
-/// and 5 s; a node limit 5 s and a second for every 20,000 nodes (an engine slower than that
-/// is not searching); a depth limit 5 s to depth 6, doubling every two plies beyond (a
-/// branching factor of about 2 per ply, as modern engines' trees grow: depth 12 gets 40 s,
-/// depth 20 640 s); no limit ten minutes.
+/// and 3 s; a node limit 3 s and a second for every 20,000 nodes (an engine slower than that
+/// is not searching); a depth limit 3 s to depth 6, doubling every two plies beyond (a
+/// branching factor of about 2 per ply, as modern engines' trees grow: depth 12 gets 24 s,
+/// depth 20 384 s); no limit ten minutes.
 pub fn search_deadline(limits: &Limits) -> Deadline {
-    let base = 5.0;
+    let base = 3.0;
     let (seconds, why) = match (limits.movetime_ms, limits.nodes, limits.depth) {
         (Some(ms), _, _) => (ms as f64 * 3.0 / 1000.0 + base, "for the movetime"),
         (None, Some(nodes), _) => (base + nodes as f64 / 20_000.0, "for the node limit"),
@@ -328,19 +328,19 @@ mod tests {
     #[test]
     fn deadlines_follow_the_limit() {
         let seconds = |limits: Limits| search_deadline(&limits).after.as_secs_f64();
-        assert_eq!(seconds(Limits::depth(3)), 5.0);
-        assert_eq!(seconds(Limits::depth(12)), 40.0);
+        assert_eq!(seconds(Limits::depth(3)), 3.0);
+        assert_eq!(seconds(Limits::depth(12)), 24.0);
         let nodes = |n| Limits {
             nodes: Some(n),
             ..Limits::default()
         };
-        assert_eq!(seconds(nodes(1000)), 5.05);
-        assert_eq!(seconds(nodes(1_000_000)), 55.0);
+        assert_eq!(seconds(nodes(1000)), 3.05);
+        assert_eq!(seconds(nodes(1_000_000)), 53.0);
         let movetime = Limits {
             movetime_ms: Some(1000),
             ..Limits::default()
         };
-        assert_eq!(seconds(movetime), 8.0);
+        assert_eq!(seconds(movetime), 6.0);
         let spec = EngineSpec {
             timeout_ms: Some(1500),
             ..EngineSpec::default()

@@ -97,10 +97,37 @@ impl Observer for InfoPrinter {
 /// A search running on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    /// `go infinite`: it ends only on `stop`.
-    infinite: bool,
+    /// `go infinite` or `go ponder` still pondering: the best move is held until `stop` (or
+    /// `ponderhit`, which clears it).
+    hold: Arc<AtomicBool>,
+    /// `go ponder`: the limits the move is searched under once `ponderhit` arrives (its
+    /// clock runs from then).
+    ponder: Option<Limits>,
     /// Gives back the search state (hash and history tables) for the next search.
     handle: JoinHandle<SearchState>,
+}
+
+/// The settings the evaluation is resolved from, whatever order they arrived in.
+#[derive(Clone, Copy, Debug, Default)]
+struct EvalChoice {
+    /// `Heuristics` was set.
+    heuristics_set: bool,
+    /// The `Heuristics` SPEC's `eval=`, when it names one.
+    spec_eval: Option<EvalKind>,
+    /// `Eval`, when it was set.
+    eval_option: Option<EvalKind>,
+}
+
+impl EvalChoice {
+    fn resolve(&self) -> EvalKind {
+        self.spec_eval
+            .or(self.eval_option)
+            .unwrap_or(if self.heuristics_set {
+                EvalKind::default()
+            } else {
+                DEFAULT_EVAL
+            })
+    }
 }
 
 /// The engine's state between commands.
@@ -110,6 +137,10 @@ pub struct UciEngine {
     /// nothing (it answers `bestmove 0000`) rather than a position the GUI did not send.
     refused_position: Option<String>,
     config: SearchConfig,
+    /// What decides the evaluation (`docs/uci.md`, "One SPEC, one engine"): the `Heuristics`
+    /// SPEC's own `eval=` first, then `Eval` when it was set, then `full` (what every SPEC
+    /// means without `eval=`) once a `Heuristics` was set, else the default's `nnue`.
+    chosen: EvalChoice,
     hash_mb: usize,
     /// Time kept in hand per move for the GUI's and the pipes' latency (`Move Overhead`), ms.
     move_overhead_ms: u64,
@@ -136,6 +167,7 @@ impl UciEngine {
             position: Position::new(Board::default(), config.eval),
             refused_position: None,
             config,
+            chosen: EvalChoice::default(),
             hash_mb: HASH_DEFAULT_MB,
             move_overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             state: None,
@@ -214,8 +246,12 @@ impl UciEngine {
                 self.stop_search();
                 return false;
             }
-            // Accepted and ignored: no pondering, no debug output, no registration.
-            "debug" | "ponderhit" | "register" => Ok(()),
+            "ponderhit" => {
+                self.ponderhit();
+                Ok(())
+            }
+            // Accepted and ignored: no debug output, no registration.
+            "debug" | "register" => Ok(()),
             _ => Err(format!("unknown command '{name}'")),
         };
         if let Err(message) = outcome {
@@ -268,6 +304,8 @@ impl UciEngine {
             return Ok(());
         }
         let (args, searchmoves) = split_searchmoves(args);
+        let ponder = args.contains(&"ponder");
+        let args: Vec<&str> = args.into_iter().filter(|&a| a != "ponder").collect();
         let board = self.position.board();
         let mut root_moves = Vec::new();
         for text in &searchmoves {
@@ -308,22 +346,25 @@ impl UciEngine {
                 "cp 0"
             };
             send(&format!("info depth 0 score {score}"));
-            if limits.infinite {
-                // UCI: an infinite search answers only after `stop`, even with no move.
+            if limits.infinite || ponder {
+                // UCI: an infinite or pondering search answers only after `stop` (or
+                // `ponderhit`), even with no move.
                 let stop = Arc::new(AtomicBool::new(false));
-                let thread_stop = stop.clone();
+                let hold = Arc::new(AtomicBool::new(true));
+                let (thread_stop, thread_hold) = (stop.clone(), hold.clone());
                 let state = self
                     .state
                     .take()
                     .unwrap_or_else(|| SearchState::new(self.hash_mb));
                 let handle = std::thread::spawn(move || {
-                    wait_for_stop(&thread_stop);
+                    wait_while_held(&thread_stop, &thread_hold);
                     send("bestmove 0000");
                     state
                 });
                 self.running = Some(Running {
                     stop,
-                    infinite: true,
+                    hold,
+                    ponder: None,
                     handle,
                 });
             } else {
@@ -331,8 +372,51 @@ impl UciEngine {
             }
             return Ok(());
         }
-        self.spawn_search(limits, root_moves);
+        if ponder {
+            // Ponder without a limit of time: the clock applies from `ponderhit`. A depth or
+            // node limit still bounds the search.
+            let pondering = Limits {
+                infinite: true,
+                clock: None,
+                movetime_ms: None,
+                ..limits
+            };
+            self.spawn_search(pondering, root_moves);
+            if let Some(running) = self.running.as_mut() {
+                running.ponder = Some(limits);
+            }
+        } else {
+            self.spawn_search(limits, root_moves);
+        }
         Ok(())
+    }
+
+    /// `ponderhit`: the move pondered on was played. The search goes on, now under the
+    /// clock of the `go ponder` command (from this moment: its time for one move, the soft
+    /// budget, or its movetime), and gives its best move when that time is up or it
+    /// finishes.
+    fn ponderhit(&mut self) {
+        let Some(running) = self.running.as_mut() else {
+            return;
+        };
+        let Some(limits) = running.ponder.take() else {
+            return;
+        };
+        running.hold.store(false, Ordering::Relaxed);
+        let (soft, hard) = limits.time_budget();
+        let Some(budget) = soft.or(hard) else {
+            // No time limit given with `go ponder` (a depth or node limit, or none): the
+            // search ends by its own limit, or at `stop`.
+            if limits.depth.is_none() && limits.nodes.is_none() && limits.mate.is_none() {
+                running.hold.store(true, Ordering::Relaxed);
+            }
+            return;
+        };
+        let stop = running.stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(budget);
+            stop.store(true, Ordering::Relaxed);
+        });
     }
 
     /// Start the search on its own thread; it prints its best move when it ends.
@@ -351,6 +435,8 @@ impl UciEngine {
         searcher.set_multipv(self.multipv);
         let (multipv, counter_info) = (self.multipv, self.counter_info);
         let thread_stop = stop.clone();
+        let hold = Arc::new(AtomicBool::new(limits.infinite));
+        let thread_hold = hold.clone();
         let root = self.position.board().clone();
         let hash_mb = self.hash_mb;
         let handle = std::thread::spawn(move || {
@@ -367,10 +453,9 @@ impl UciEngine {
                 }
                 (result.best_move, searcher.into_state())
             }));
-            // UCI: after `go infinite` the best move is given only once `stop` arrives.
-            if limits.infinite {
-                wait_for_stop(&thread_stop);
-            }
+            // UCI: after `go infinite` (or `go ponder`, until `ponderhit`) the best move is
+            // given only once `stop` arrives.
+            wait_while_held(&thread_stop, &thread_hold);
             let (best_move, state) = match outcome {
                 Ok(done) => done,
                 Err(panic) => {
@@ -392,7 +477,8 @@ impl UciEngine {
         });
         self.running = Some(Running {
             stop,
-            infinite: limits.infinite,
+            hold,
+            ponder: None,
             handle,
         });
     }
@@ -401,7 +487,7 @@ impl UciEngine {
     /// best move.
     fn finish_search(&mut self) {
         if let Some(running) = self.running.take() {
-            if running.infinite {
+            if running.hold.load(Ordering::Relaxed) {
                 running.stop.store(true, Ordering::Relaxed);
             }
             self.state = running.handle.join().ok();
@@ -423,9 +509,10 @@ impl UciEngine {
     }
 }
 
-/// Wait until `stop` is set (`stop` or `quit` after `go infinite`).
-fn wait_for_stop(stop: &AtomicBool) {
-    while !stop.load(Ordering::Relaxed) {
+/// Wait while the best move is held (`go infinite`, `go ponder` before `ponderhit`) and no
+/// `stop` came.
+fn wait_while_held(stop: &AtomicBool, hold: &AtomicBool) {
+    while hold.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }

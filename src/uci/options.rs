@@ -8,7 +8,7 @@ use super::{
     DEFAULT_EVAL, DEFAULT_HEURISTICS, HASH_DEFAULT_MB, HASH_MAX_MB, MOVE_OVERHEAD_MAX_MS,
     MULTIPV_MAX, SEED_MAX, UciEngine, send,
 };
-use crate::engine::config::Algorithm;
+use crate::engine::config::{Algorithm, SearchConfig};
 use crate::engine::eval::EvalKind;
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
 use crate::engine::search::SearchState;
@@ -31,6 +31,9 @@ impl UciEngine {
             "option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"
         ));
         send("option name Clear Hash type button");
+        // GUIs offer pondering only to an engine that advertises it; `go ponder` is honoured
+        // either way (no `bestmove` before `ponderhit` or `stop`).
+        send("option name Ponder type check default false");
         // The counters protocol (docs/protocol.md): a harness switches it on to read them.
         send("option name CounterInfo type check default false");
         send("option name Algorithm type combo default alphabeta var alphabeta var minimax");
@@ -124,6 +127,10 @@ impl UciEngine {
                     })?;
             }
             "multipv" => self.multipv = multipv(&value)?,
+            // The GUI's permission to ponder: it decides when to send `go ponder`.
+            "ponder" => {
+                boolean("Ponder", &value)?;
+            }
             "counterinfo" => self.counter_info = boolean("CounterInfo", &value)?,
             "clear hash" => {
                 if let Some(state) = self.state.as_mut() {
@@ -155,28 +162,36 @@ impl UciEngine {
         Ok(())
     }
 
-    /// `Eval`: the static evaluation, the current line scored again with it.
+    /// `Eval`: the static evaluation of a SPEC that names none (a SPEC's `eval=` wins).
     fn set_eval(&mut self, value: &str) -> Result<(), String> {
-        self.config.eval = clap::ValueEnum::from_str(value, false)
+        let eval = clap::ValueEnum::from_str(value, false)
             .map_err(|_| format!("setoption: Eval is full, material or nnue, got '{value}'"))?;
-        self.position.set_eval_kind(self.config.eval);
+        self.chosen.eval_option = Some(eval);
+        self.resolve_eval();
         Ok(())
     }
 
-    /// `Heuristics`: a whole SPEC. The evaluation stays the `Eval` option's unless the SPEC
-    /// names one, so the two options may be sent in either order.
+    /// `Heuristics`: a whole SPEC, the same configuration `--variant` names with the same
+    /// text: its algorithm, heuristics, move order, leaf and draw rules, and its evaluation
+    /// (`eval=`, else `Eval` if set, else `full`, as every SPEC means), whatever order
+    /// `Heuristics` and `Eval` arrive in.
     fn set_heuristics(&mut self, value: &str) -> Result<(), String> {
         let parsed = spec::parse(value).map_err(|e| format!("setoption: Heuristics: {e}"))?;
-        self.config.algorithm = parsed.algorithm;
-        self.config.heuristics = parsed.heuristics;
-        if value
-            .split(',')
-            .any(|item| item.trim().starts_with("eval="))
-        {
-            self.config.eval = parsed.eval;
-            self.position.set_eval_kind(parsed.eval);
-        }
+        self.config = SearchConfig {
+            limits: self.config.limits,
+            seed: self.config.seed,
+            ..parsed
+        };
+        self.chosen.heuristics_set = true;
+        self.chosen.spec_eval = spec::names_eval(value).then_some(parsed.eval);
+        self.resolve_eval();
         Ok(())
+    }
+
+    /// The evaluation the settings so far choose, the current line scored again with it.
+    fn resolve_eval(&mut self) {
+        self.config.eval = self.chosen.resolve();
+        self.position.set_eval_kind(self.config.eval);
     }
 
     /// `setoption name <id> value true|false` or `setoption name <id>.<param> value V`. A

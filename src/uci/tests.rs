@@ -167,19 +167,65 @@ fn the_default_is_the_advertised_heuristics_with_the_advertised_eval() {
     assert_eq!(preset.heuristics, heuristics.heuristics);
     assert_eq!(preset.algorithm, heuristics.algorithm);
     assert_eq!(preset.eval, DEFAULT_EVAL);
-    let mut engine = UciEngine::new();
+    let engine = UciEngine::new();
     assert_eq!(engine.config.eval, DEFAULT_EVAL);
     assert_eq!(engine.position.eval_kind(), DEFAULT_EVAL);
     // Choosing heuristics keeps the evaluation chosen: OpenBench sets both, in any order. The
     // evaluation chosen is not the default's, so that a reset to it would show.
     assert_ne!(DEFAULT_EVAL, EvalKind::Material);
-    engine
-        .set_option(&["name", "Eval", "value", "material"])
-        .unwrap();
-    engine
-        .set_option(&["name", "Heuristics", "value", "modern,+gsr"])
-        .unwrap();
-    assert_eq!(engine.config.eval, EvalKind::Material);
+    for order in [["Eval", "Heuristics"], ["Heuristics", "Eval"]] {
+        let mut engine = UciEngine::new();
+        for name in order {
+            let value = if name == "Eval" {
+                "material"
+            } else {
+                "modern,+gsr"
+            };
+            engine.set_option(&["name", name, "value", value]).unwrap();
+        }
+        assert_eq!(engine.config.eval, EvalKind::Material, "{order:?}");
+    }
+}
+
+/// One SPEC, one engine: `Heuristics=classic` alone is `--variant classic` (its evaluation
+/// `full`, as every SPEC without `eval=` means), not `classic` with the default's network; a
+/// SPEC's `eval=` wins over `Eval` in either order; the whole SPEC is taken (move order,
+/// leaf and draw rules too).
+#[test]
+fn a_heuristics_spec_is_the_same_configuration_as_the_variant() {
+    for text in [
+        "classic",
+        "modern,eval=material",
+        "plain,quiet_order=shuffled,tree_draws=ignored",
+    ] {
+        let mut engine = UciEngine::new();
+        engine
+            .set_option(&["name", "Heuristics", "value", text])
+            .unwrap();
+        let variant = crate::engine::spec::parse(text).unwrap();
+        assert_eq!(
+            SearchConfig {
+                limits: variant.limits,
+                seed: variant.seed,
+                ..engine.config
+            },
+            variant,
+            "{text}"
+        );
+        assert_eq!(engine.position.eval_kind(), variant.eval);
+    }
+    for order in [["Eval", "Heuristics"], ["Heuristics", "Eval"]] {
+        let mut engine = UciEngine::new();
+        for name in order {
+            let value = if name == "Eval" {
+                "nnue"
+            } else {
+                "classic,eval=full"
+            };
+            engine.set_option(&["name", name, "value", value]).unwrap();
+        }
+        assert_eq!(engine.config.eval, EvalKind::Full, "{order:?}");
+    }
 }
 
 #[test]

@@ -67,6 +67,95 @@ pub fn installed_checksum() -> Option<String> {
     }
 }
 
+/// Networks read in this process (`net=PATH` in a SPEC), by checksum: each file read and
+/// checked once, kept for the process, so a configuration names its network by a `Copy`
+/// checksum and every search of it evaluates with the same weights.
+static LOADED: std::sync::Mutex<Vec<(u64, &'static Network)>> = std::sync::Mutex::new(Vec::new());
+
+/// Read and check the network file `path` (once per file content), and return its checksum,
+/// by which `NetChoice` names it.
+pub fn load(path: &std::path::Path) -> Result<u64, String> {
+    let bytes = read_file(path).map_err(|e| format!("net={}: {e}", path.display()))?;
+    let sum = checksum(&bytes);
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if !loaded.iter().any(|(c, _)| *c == sum) {
+        let net =
+            Network::from_bytes(&bytes).map_err(|e| format!("net={}: {e}", path.display()))?;
+        loaded.push((sum, Box::leak(Box::new(net))));
+    }
+    Ok(sum)
+}
+
+/// The checksum of the process's default network (`--net`, else the embedded one), which
+/// `NetChoice` may then name like a loaded one.
+pub fn pin_default() -> u64 {
+    let net = active();
+    let sum = ACTIVE.get().expect("`active` set it").1;
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if !loaded.iter().any(|(c, _)| *c == sum) {
+        loaded.push((sum, net));
+    }
+    sum
+}
+
+/// The network a configuration evaluates `nnue` with: the process's default (`None`: the
+/// `--net` file, else the embedded network) or one read by `load`, named by its checksum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NetChoice(pub Option<u64>);
+
+impl NetChoice {
+    /// The process's default network.
+    pub fn is_default(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The weights. A checksum no `load` of this process read (a configuration read back from
+    /// a results file, say) has none to evaluate with: that is a bug of the caller, named.
+    pub fn network(&self) -> &'static Network {
+        match self.0 {
+            None => active(),
+            Some(sum) => LOADED
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .find(|(c, _)| *c == sum)
+                .map(|(_, net)| *net)
+                .unwrap_or_else(|| panic!("network {sum:016x} was not loaded in this process")),
+        }
+    }
+
+    /// The checksum of the network it names (the default's too), for headers.
+    pub fn checksum(&self) -> String {
+        match self.0 {
+            Some(sum) => format!("{sum:016x}"),
+            None => format!(
+                "{:016x}",
+                ACTIVE
+                    .get()
+                    .map_or_else(|| checksum(EMBEDDED), |(_, sum)| *sum)
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for NetChoice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(sum) => s.serialize_str(&format!("{sum:016x}")),
+            None => s.serialize_none(),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for NetChoice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text: Option<String> = serde::Deserialize::deserialize(d)?;
+        text.map(|t| u64::from_str_radix(&t, 16).map_err(serde::de::Error::custom))
+            .transpose()
+            .map(NetChoice)
+    }
+}
+
 /// A network file's bytes, read no further than a network's size: a file larger than one (a
 /// device such as /dev/zero, another format) is refused without reading it whole.
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {

@@ -15,7 +15,7 @@ use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
 use super::moves::captured_piece;
-use super::nnue::{self, Accumulator, Network};
+use super::nnue::{Accumulator, NetChoice, Network};
 use super::score::Score;
 pub use super::series::{LineStats, Periods, SeriesEntry};
 
@@ -45,6 +45,8 @@ pub struct Position {
     /// the evaluation is the NNUE (`net`), empty otherwise.
     accumulators: Vec<Accumulator>,
     net: Option<&'static Network>,
+    /// The network `nnue` evaluates with (`net` when the evaluation is `nnue`).
+    network: NetChoice,
     /// `line[k]` describes the move that produced `boards[k + 1]`.
     line: Vec<LineEntry>,
     /// `series[k]` describes `boards[k]`.
@@ -61,7 +63,13 @@ pub struct Position {
 impl Position {
     /// A position starting from `board`, with no history.
     pub fn new(board: Board, eval_kind: EvalKind) -> Self {
-        let start_eval = eval::evaluate(&board, eval_kind);
+        Self::with_network(board, eval_kind, NetChoice::default())
+    }
+
+    /// A position starting from `board`, evaluated (under `nnue`) with `network`.
+    pub fn with_network(board: Board, eval_kind: EvalKind, network: NetChoice) -> Self {
+        let weights = network.network();
+        let start_eval = eval::evaluate_with(&board, eval_kind, weights);
         let white = |score: Score| match board.side_to_move() {
             Color::White => score,
             Color::Black => -score,
@@ -73,7 +81,7 @@ impl Position {
         ));
         let mut terms = Vec::with_capacity(512);
         terms.push(eval::Terms::of(&board));
-        let net = (eval_kind == EvalKind::Nnue).then(nnue::active);
+        let net = (eval_kind == EvalKind::Nnue).then_some(weights);
         let mut accumulators = Vec::with_capacity(if net.is_some() { 512 } else { 0 });
         accumulators.extend(net.map(|net| Accumulator::of(&board, net)));
         let mut boards = Vec::with_capacity(512);
@@ -83,6 +91,7 @@ impl Position {
             terms,
             accumulators,
             net,
+            network,
             series,
             line: Vec::with_capacity(512),
             root_len: 0,
@@ -105,23 +114,36 @@ impl Position {
     /// Re-score the whole line with another evaluation (series included).
     pub fn set_eval_kind(&mut self, kind: EvalKind) {
         if kind != self.eval_kind {
-            self.replay(kind, self.periods);
+            self.replay(kind, self.network, self.periods);
         }
+    }
+
+    /// Re-score the whole line with another network (when the evaluation is `nnue`).
+    pub fn set_network(&mut self, network: NetChoice) {
+        if network != self.network {
+            self.replay(self.eval_kind, network, self.periods);
+        }
+    }
+
+    /// The static evaluation of the current board computed from scratch (the same score as
+    /// `static_eval`, at a board's cost: `leaf_eval=scratch`).
+    pub fn evaluate_from_scratch(&self) -> Score {
+        eval::evaluate_with(self.board(), self.eval_kind, self.network.network())
     }
 
     /// Recompute the series of the whole line with other periods (`ema_channel`'s).
     pub fn set_periods(&mut self, periods: Periods) {
         if periods != self.periods {
-            self.replay(self.eval_kind, periods);
+            self.replay(self.eval_kind, self.network, periods);
         }
     }
 
     /// Play the line again from its start under another evaluation or periods.
-    fn replay(&mut self, kind: EvalKind, periods: Periods) {
+    fn replay(&mut self, kind: EvalKind, network: NetChoice, periods: Periods) {
         let moves: Vec<Option<Move>> = self.line.iter().map(|e| e.mv).collect();
         let root_len = self.root_len;
         let start = self.boards[0].clone();
-        *self = Position::new(start, kind);
+        *self = Position::with_network(start, kind, network);
         self.periods = periods;
         for mv in moves {
             match mv {

@@ -290,6 +290,7 @@ impl Searcher {
         state: SearchState,
     ) -> Self {
         pos.set_eval_kind(config.eval);
+        pos.set_network(config.net);
         let channel = &config.heuristics.ema_channel;
         pos.set_periods(Periods {
             channel_fast: f64::from(channel.fast_period),

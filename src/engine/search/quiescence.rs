@@ -48,7 +48,7 @@ impl Searcher {
             (LeafEval::Incremental, EvalKind::Full | EvalKind::Nnue) => self.pos.static_eval(),
             (LeafEval::Incremental, EvalKind::Material) => self.pos.material(board.side_to_move()),
             (LeafEval::Scratch, EvalKind::Full | EvalKind::Nnue) => {
-                eval::evaluate(board, self.pos.eval_kind())
+                self.pos.evaluate_from_scratch()
             }
             (LeafEval::Scratch, EvalKind::Material) => eval::evaluate(board, EvalKind::Material),
         }

@@ -251,14 +251,14 @@ impl SideClock {
     }
 
     /// The limits of this side's next search.
-    pub fn limits(&self, control: &Control) -> Limits {
+    pub fn limits(&self, control: &Control, overhead_ms: u64) -> Limits {
         match *control {
             Control::Clock { moves, inc_ms, .. } => Limits {
                 clock: Some(Clock {
                     time_ms: self.left_ms.max(0) as u64,
                     inc_ms,
                     movestogo: moves.map(|m| m - self.moves % m),
-                    overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
+                    overhead_ms,
                 }),
                 ..Limits::default()
             },
@@ -423,10 +423,10 @@ mod tests {
     fn the_clock_charges_moves_adds_increments_and_new_periods() {
         let control = Control::parse_tc("2/1+0.1").unwrap();
         let mut clock = SideClock::start(&control);
-        assert_eq!(clock.limits(&control).clock.unwrap().movestogo, Some(2));
+        assert_eq!(clock.limits(&control, 30).clock.unwrap().movestogo, Some(2));
         assert!(clock.charge(&control, 400, 0));
         assert_eq!(clock.left_ms, 700);
-        assert_eq!(clock.limits(&control).clock.unwrap().movestogo, Some(1));
+        assert_eq!(clock.limits(&control, 30).clock.unwrap().movestogo, Some(1));
         assert!(clock.charge(&control, 300, 0));
         // 700 - 300 + 100, and a new period of 1000 after the second move.
         assert_eq!(clock.left_ms, 1500);

@@ -180,6 +180,9 @@ pub struct Rules {
     pub adjudication: Adjudication,
     /// Time a move may overrun its clock before it counts as lost on time, ms.
     pub margin_ms: u64,
+    /// Time an in-process player keeps in hand per move for the machine's delays (its UCI
+    /// `Move Overhead`), ms.
+    pub overhead_ms: u64,
     /// Players with limits of their own (time or node odds), by label.
     pub own: BTreeMap<String, PlayerControl>,
 }
@@ -303,7 +306,7 @@ pub fn play(
             }
         }
         let side = sides[index];
-        let limits = clocks[index].limits(&side.control);
+        let limits = clocks[index].limits(&side.control, rules.overhead_ms);
         let go = go_command(&sides, &clocks, mover);
         let patience = clocks[index].patience(&side.control, side.margin_ms);
         let reply = match players[index].think(
@@ -374,6 +377,7 @@ mod tests {
             control,
             adjudication: Adjudication::default(),
             margin_ms: 0,
+            overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
             own: BTreeMap::new(),
         }
     }

@@ -3,6 +3,7 @@
 pub mod adjudication;
 pub mod charts;
 pub mod control;
+pub mod elo;
 pub mod game;
 pub mod openings;
 pub mod pgn;

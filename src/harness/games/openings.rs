@@ -122,6 +122,8 @@ fn read_epd(text: &str, path: &Path) -> Result<Vec<Opening>, String> {
     }
 }
 
+/// The brace that opens a PGN comment, as messages quote it.
+const BRACE: char = '{';
 /// Read the games of a PGN text: tags (only `FEN` is used), then movetext whose comments,
 /// variations, numeric annotation glyphs, move numbers and result are skipped; a result (or
 /// the next tags) ends a game. A move that is not legal is an error naming the line.
@@ -149,7 +151,7 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
         // swallow games (or play an opening cut at the comment).
         if comment_depth > 0 && line.starts_with("[Event ") {
             return Err(format!(
-                "{name}:{comment_opened}: a '{{' comment is not closed before the next game's tags at line {number}"
+                "{name}:{comment_opened}: a '{BRACE}' comment is not closed before the next game's tags at line {number}"
             ));
         }
         if comment_depth == 0 && line.starts_with('[') {
@@ -192,7 +194,7 @@ fn read_pgn(text: &str, path: &Path, max_plies: Option<usize>) -> Result<Vec<Ope
     }
     if comment_depth > 0 {
         return Err(format!(
-            "{name}:{comment_opened}: a '{{' comment is never closed (the file ends inside it)"
+            "{name}:{comment_opened}: a '{BRACE}' comment is never closed (the file ends inside it)"
         ));
     }
     openings.extend(game.take().map(|(opening, _)| opening));

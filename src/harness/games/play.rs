@@ -54,6 +54,7 @@ impl MatchPlan {
             control: self.rules.control,
             adjudication: self.rules.adjudication,
             margin_ms: self.rules.margin_ms,
+            overhead_ms: self.rules.overhead_ms,
             player_controls: self.rules.own.clone(),
             openings: self.openings_path.clone(),
             opening_count: self.openings.len(),
@@ -298,7 +299,7 @@ fn shown(header: &MatchHeader, live: &Live, pair: &PairRecord) -> PairingResult 
     let test = &live.tests[&pair.dev];
     PairingResult {
         counts: test.counts,
-        estimate: super::stats::elo(&test.counts),
+        estimate: super::elo::elo(&test.counts),
         sprt: header.sprt.map(|sprt| {
             let (lower, upper) = sprt.bounds();
             super::tally::SprtResult {

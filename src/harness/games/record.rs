@@ -41,6 +41,9 @@ pub struct MatchHeader {
     pub adjudication: Adjudication,
     /// How far a move may overrun its time before it loses, ms.
     pub margin_ms: u64,
+    /// Time the in-process players keep in hand per move (`--move-overhead`), ms.
+    #[serde(default = "crate::engine::config::default_overhead")]
+    pub overhead_ms: u64,
     /// Players with limits of their own (time or node odds), by label.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub player_controls: BTreeMap<String, PlayerControl>,

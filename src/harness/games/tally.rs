@@ -8,8 +8,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::elo::{EloEstimate, elo};
 use super::record::{MatchHeader, PairKey, PairRecord};
-use super::stats::{Counts, Decision, EloEstimate, Outcome, Sprt, elo};
+use super::stats::{Counts, Decision, Outcome, Sprt};
 
 /// An SPRT read pair by pair.
 #[derive(Clone, Debug)]

@@ -123,6 +123,7 @@ fn shard_games(p: &Provenance) -> Vec<u64> {
 /// The rules every data game is played under.
 fn rules(nodes: u64) -> Rules {
     Rules {
+        overhead_ms: crate::engine::config::MOVE_OVERHEAD_MS,
         control: Control::Nodes(nodes),
         adjudication: Adjudication {
             draw: Some(DrawRule {

@@ -106,7 +106,7 @@ impl Record {
             if piece > 5 {
                 return Some(format!("piece {piece} on square {square} (0 to 5)"));
             }
-            if piece == 0 && (square < 8 || square >= 56) {
+            if piece == 0 && !(8..56).contains(&square) {
                 return Some(format!("a pawn on square {square}, a first or last rank"));
             }
             if piece == 5 {

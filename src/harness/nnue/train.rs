@@ -283,27 +283,8 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
             s.lr
         };
         let bar = super::datagen::bar(plan.progress, batches, "batches");
-        let shuffled: Vec<Record> = permutation(train.len(), s.seed.wrapping_add(u64::from(epoch)))
-            .into_iter()
-            .map(|i| train[i])
-            .collect();
-        let mut total = 0.0;
-        pool.install(|| {
-            for (b, batch) in shuffled.chunks(s.batch.max(1)).enumerate() {
-                let (mut grad, loss) = batch_gradient(&params, batch, s.shape);
-                if !loss.is_finite() || grad.iter().any(|g| !g.is_finite()) {
-                    return Err(format!(
-                        "training diverged: the loss of batch {} of epoch {epoch} is not finite (lr {lr}); no network written for this epoch (a lower --lr trains)",
-                        b + 1
-                    ));
-                }
-                grad.iter_mut().for_each(|g| *g /= batch.len() as f32);
-                adam.step(&mut params, &grad, lr, s.adamw);
-                total += loss;
-                bar.inc(1);
-            }
-            Ok(())
-        })?;
+        let total =
+            pool.install(|| train_epoch(&mut params, &mut adam, &train, s, (epoch, lr), &bar))?;
         bar.finish_and_clear();
         let validation_loss = pool.install(|| mean_loss(&params, &validation, s.shape));
         let bias_max = (OUTPUT_BIAS_MAX / (QA * QB)) as f32;
@@ -346,6 +327,37 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         );
     }
     Ok(log)
+}
+
+/// One epoch over the training positions in the epoch's order, batch by batch: the summed
+/// loss, or an error at the first batch whose loss or gradient is not finite.
+fn train_epoch(
+    params: &mut Params,
+    adam: &mut AdamW,
+    train: &[Record],
+    s: &Settings,
+    (epoch, lr): (u32, f32),
+    bar: &indicatif::ProgressBar,
+) -> Result<f64, String> {
+    let shuffled: Vec<Record> = permutation(train.len(), s.seed.wrapping_add(u64::from(epoch)))
+        .into_iter()
+        .map(|i| train[i])
+        .collect();
+    let mut total = 0.0;
+    for (b, batch) in shuffled.chunks(s.batch.max(1)).enumerate() {
+        let (mut grad, loss) = batch_gradient(params, batch, s.shape);
+        if !loss.is_finite() || grad.iter().any(|g| !g.is_finite()) {
+            return Err(format!(
+                "training diverged: the loss of batch {} of epoch {epoch} is not finite (lr {lr}); no network written for this epoch (a lower --lr trains)",
+                b + 1
+            ));
+        }
+        grad.iter_mut().for_each(|g| *g /= batch.len() as f32);
+        adam.step(params, &grad, lr, s.adamw);
+        total += loss;
+        bar.inc(1);
+    }
+    Ok(total)
 }
 
 /// A validation loss as printed: "no validation" when none was held out.

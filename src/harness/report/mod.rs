@@ -48,9 +48,9 @@ pub struct Dataset {
 }
 
 /// The shards of a sharded run that no file given holds, as one sentence per run.
-fn missing_shards(headers: &[(PathBuf, Header)]) -> Vec<String> {
+fn missing_shards(headers: &[Header]) -> Vec<String> {
     let mut by_count: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for (_, header) in headers {
+    for header in headers {
         if let Some(shard) = header.shard {
             by_count.entry(shard.count).or_default().push(shard.index);
         }
@@ -116,12 +116,7 @@ impl Dataset {
                 ));
             }
             let read = read_existing(path)?;
-            for problem in read.problems(path) {
-                eprintln!("warning: {problem}");
-                if problem.contains("missing") {
-                    data.incomplete.push(problem);
-                }
-            }
+            data.note_problems(read.problems(path));
             let header = read.header.expect("read_existing checks the header");
             let records = known_variants(&header, read.records, path);
             if let Some(first) = data.headers.first() {
@@ -195,17 +190,20 @@ impl Dataset {
         if data.records.is_empty() {
             return Err("the results files hold no position records".into());
         }
-        let headers: Vec<(PathBuf, Header)> = data
-            .files
-            .iter()
-            .cloned()
-            .zip(data.headers.iter().cloned())
-            .collect();
-        for problem in missing_shards(&headers) {
-            eprintln!("warning: {problem}");
-            data.incomplete.push(problem);
-        }
+        let missing = missing_shards(&data.headers);
+        data.note_problems(missing);
         Ok(data)
+    }
+
+    /// Warn of each problem; those that leave the run incomplete (missing searches, shards
+    /// not given) are also said at the report's top.
+    fn note_problems(&mut self, problems: Vec<String>) {
+        for problem in problems {
+            eprintln!("warning: {problem}");
+            if problem.contains("missing") {
+                self.incomplete.push(problem);
+            }
+        }
     }
 
     /// Take the design of a file's header; a design other than the one already read is

@@ -309,13 +309,15 @@ struct PairJob {
     players: Arc<[Variant; 2]>,
 }
 
-/// A pair played: θ+'s two results, the games' plies and the failures that ended any of
-/// them, or why it could not be played.
+/// θ+'s two results in a pair, the games' plies and the failures that ended any of them.
+type PairResult = ([Outcome; 2], [u32; 2], Vec<String>);
+
+/// A pair played, or why it could not be played.
 struct PairDone {
     k: u64,
     slot: usize,
     index: usize,
-    outcome: Result<([Outcome; 2], [u32; 2], Vec<String>), String>,
+    outcome: Result<PairResult, String>,
 }
 
 /// A game thread: play the queue's pairs until the queue closes.
