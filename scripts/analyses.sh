@@ -1,10 +1,10 @@
 #!/bin/sh
 # The committed reports of the pruning audit, the interaction matrix and the parameter sweeps:
-# WAC and ECM from ../shared/suites at a fixed depth, on every core. Each command
+# WAC and ECM from suites/ at a fixed depth, on every core. Each command
 # resumes its results file when killed; `searchlab report` redraws a report from it.
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}
-SUITES="--suite ../shared/suites/wac.epd --suite ../shared/suites/ecm.epd"
+SUITES="--suite suites/wac.epd --suite suites/ecm.epd"
 
 # The audit: every pruning/reduction decision of `all` and `modern`, and each 002 signal
 # alone over `classic` (its own hit rate), a quarter of the decisions sampled, depth 8.

@@ -2,14 +2,14 @@
 # reports/any-engine/: the harness's analyses for an external UCI engine, measured on the
 # searchlab binary itself (so every number can be set against the in-process search), and the
 # engines' process starts and time under the one-process-per-worker path. Run from the
-# repository's root on an idle machine, with ../shared/suites and Debian's ethereal-chess and
+# repository's root on an idle machine, with suites/ (WAC, ECM, STS) and Debian's ethereal-chess and
 # stockfish; OLD names a build before the issue (a process per position) for `peers`.
 #
 #   sh scripts/any_engine.sh engine in-process overhead peers
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}
 OLD=${OLD:-/work/bin/searchlab-bb1e27b}
-S=../shared/suites
+S=suites
 OUT=reports/any-engine
 FIVE=lmr,null_move,reverse_futility,futility,killers
 now() { date +%s.%N; }

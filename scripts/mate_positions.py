@@ -7,7 +7,7 @@ reports a mate in 1..=MAX for the side to move. The list feeds
 `tests/mates.rs` (`MATES_IN_THREE`), which checks that the UCI default finds each mate by depth
 10 wherever `classic` finds it. Needs python-chess (`python3 -m pip install chess`).
 
-    python3 scripts/mate_positions.py ../shared/suites/wac.epd ../shared/suites/ecm.epd
+    python3 scripts/mate_positions.py suites/wac.epd suites/ecm.epd
 """
 import sys
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 25's measurements of the embedded network, run from the repository's root with a build
-# of a clean commit, the public suites in ../shared/suites and Debian's ethereal-chess. Timed
+# of a clean commit, the public suites in suites/ and Debian's ethereal-chess. Timed
 # parts (elo-nnue, elo-ethereal, suites, nps) want an idle machine; eval-dependence is
 # node-limited (depth) and does not depend on the load. Each command resumes its results file
 # when killed (with the same build); `searchlab report` redraws a report from it.
@@ -11,13 +11,20 @@
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}
 STRONG=${STRONG:-modern,eval=nnue}
-S=../shared/suites
+S=suites
 SUITES="--suite $S/wac.epd --suite $S/ecm.epd --suite $S/sts.epd"
 ETHEREAL="name=ethereal cmd=/usr/games/ethereal-chess option.Hash=16 option.Threads=1"
 now() { date +%s.%N; }
 
 for part in "$@"; do
 case $part in
+# The book effect: the network against full at 5,000 nodes a move, 400 games on each book.
+books) for book in openings openings-heldout; do
+        $SL match --variant full=modern,eval=full --variant nnue=modern,eval=nnue --nodes 5000 \
+            --games ${GAMES:-400} --concurrency ${JOBS:-1} --openings suites/$book.epd --quiet \
+            --out reports/held-out-book/$book.jsonl
+        gzip -9 -f reports/held-out-book/$book.jsonl
+    done ;;
 # Nodes per second of nnue against full: the bench at depth 8, alternated three times.
 nps) for round in 1 2 3; do
         for eval in full nnue; do
@@ -25,14 +32,16 @@ nps) for round in 1 2 3; do
             $SL bench --depth 8 --heuristics "modern,eval=$eval" 2>/dev/null | tail -1
         done
     done ;;
+# Every match that judges a network plays from the held-out book (suites/README.md): datagen's
+# training games start from suites/openings.epd, never from it.
 # modern with the network against modern with the hand-written evaluation, 8+0.08, SPRT [0, 10].
 elo-nnue) $SL match --variant full=modern --variant nnue=modern,eval=nnue --tc 8+0.08 \
-    --sprt elo0=0,elo1=10 --games ${GAMES:-2000} --concurrency 2 --openings suites/openings.epd \
+    --sprt elo0=0,elo1=10 --games ${GAMES:-2000} --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-nnue/results.jsonl --pgn reports/elo-nnue/games.pgn \
     && $SL report reports/elo-nnue/results.jsonl --out reports/elo-nnue ;;
 # The strongest configuration against Ethereal 12 (Hash 16, one thread), 200 games at 8+0.08.
 elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 --games ${GAMES:-200} \
-    --concurrency 2 --openings suites/openings.epd \
+    --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-ethereal/results.jsonl --pgn reports/elo-ethereal/games.pgn \
     && $SL report reports/elo-ethereal/results.jsonl --out reports/elo-ethereal ;;
 # WAC, ECM and STS at 100 ms per move: the strongest configuration, modern with full, Ethereal.

@@ -1,14 +1,14 @@
 #!/bin/sh
 # The committed reports under reports/heuristics/ and reports/elo*/, searched again from a clean
 # commit (the header of each results file names it). Run from the repository's root, with the
-# public suites in ../shared/suites and Debian's ethereal-chess for modern-time. Each command
+# public suites in suites/ and Debian's ethereal-chess for modern-time. Each command
 # resumes its results file when killed (with the same build); `searchlab report` redraws a
 # report from it. The audit, interaction and sweep reports are scripts/analyses.sh's.
 #
 #   sh scripts/reports.sh main suites elo-modern modern-time time modern elo
 set -e
 SL=${SEARCHLAB:-target/release/searchlab}
-SUITES="--suite ../shared/suites/wac.epd --suite ../shared/suites/ecm.epd --suite ../shared/suites/sts.epd"
+SUITES="--suite suites/wac.epd --suite suites/ecm.epd --suite suites/sts.epd"
 SIX="--variant classic --variant -killers=classic,-killers --variant -quiescence=classic,-quiescence \
 --variant -futility=classic,-futility --variant +momentum=classic,+momentum \
 --variant +ema_channel=classic,+ema_channel --variant +gsr=classic,+gsr"

@@ -155,6 +155,41 @@ enum Command {
         after_help = "Example: searchlab tune --variant modern --param lmr.base --param lmr.divisor --iterations 500 --nodes 5000 --openings suites/openings.epd --concurrency 2 --out tune.jsonl"
     )]
     Tune(cli::TuneArgs),
+    /// Submit `run`, `match`, `datagen` or `tune` to a Slurm cluster: an array of N tasks,
+    /// task I running the command with `--shard I/N` into DIR, and a job after them that
+    /// merges the shards and writes the report (or the merged data and its provenance).
+    /// Tasks are requeued when pre-empted and resume their files; a match's SPRT is decided
+    /// on the merged pairs (docs/cluster.md).
+    #[command(
+        after_help = "Example: searchlab submit --tasks 16 --dir /shared/wac -- run --suite wac.epd --variant classic --depth 8"
+    )]
+    Submit {
+        /// Array tasks (shards) of a new submission.
+        #[arg(long)]
+        tasks: Option<usize>,
+        /// The submission's folder, on a file system every node shares: the binary's copy,
+        /// `submission.json`, each task's file, log and state, the merged results.
+        #[arg(long)]
+        dir: PathBuf,
+        /// More `sbatch` arguments for every job, as one string ("--partition=short
+        /// --time=02:00:00 --cpus-per-task=2").
+        #[arg(long, allow_hyphen_values = true)]
+        sbatch: Option<String>,
+        /// Submit again the tasks of DIR's submission that did not finish (cancelled,
+        /// failed), and the merge after them.
+        #[arg(long)]
+        resume: bool,
+        /// `run|match|datagen|tune ARGS...`, after `--`.
+        #[arg(last = true)]
+        command: Vec<String>,
+    },
+    /// A submission's standing from its folder's files alone: tasks finished, running,
+    /// failed; results so far (a match's W-D-L, Elo and merged SPRT); time left.
+    #[command(after_help = "Example: searchlab status /shared/wac")]
+    Status {
+        /// The submission's folder.
+        dir: PathBuf,
+    },
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset; with `--spsa SPEC`, OpenBench's SPSA input lines for the configuration's
     /// parameters instead.
@@ -185,6 +220,49 @@ fn quiet_on_closed_stdout() {
         }
         default(info);
     }));
+}
+
+/// `searchlab submit`: each task's command line checked by this binary's own parser first.
+fn submit(
+    tasks: Option<usize>,
+    dir: PathBuf,
+    sbatch: Option<String>,
+    resume: bool,
+    command: Vec<String>,
+) -> Result<(), String> {
+    let check = |line: &[String]| -> Result<(), String> {
+        Cli::try_parse_from(line).map(|_| ()).map_err(|e| {
+            format!(
+                "the tasks' command would be refused: {}",
+                e.to_string().trim()
+            )
+        })
+    };
+    let plan = searchlab::harness::cluster::SubmitPlan {
+        dir,
+        tasks,
+        sbatch,
+        resume,
+        command,
+        check: &check,
+    };
+    let submission = searchlab::harness::cluster::submit(&plan)?;
+    let jobs = submission.jobs.last().expect("submit adds its jobs");
+    println!(
+        "submitted {} of {} tasks: array job {} (tasks {}), merge job {} after it, into {}; `searchlab status {}` follows it",
+        submission.kind.name(),
+        submission.tasks,
+        jobs.array,
+        jobs.tasks
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(","),
+        jobs.merge,
+        plan.dir.display(),
+        plan.dir.display()
+    );
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -227,6 +305,16 @@ fn main() -> ExitCode {
         Some(Command::Train(args)) => cli::train(&args),
         Some(Command::EngineOptions(args)) => cli::engine_options(&args),
         Some(Command::Tune(args)) => cli::tune(&args),
+        Some(Command::Submit {
+            tasks,
+            dir,
+            sbatch,
+            resume,
+            command,
+        }) => submit(tasks, dir, sbatch, resume, command),
+        Some(Command::Status { dir }) => {
+            searchlab::harness::cluster::status::status(&dir).map(|text| print!("{text}"))
+        }
         Some(Command::Heuristics { spsa: None }) => {
             cli::list_heuristics();
             Ok(())

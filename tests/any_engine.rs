@@ -22,22 +22,10 @@ fn succeeded(output: &Output) -> String {
     stderr
 }
 
-/// The first `n` positions of WAC (the shared suites), else of the project's tactics suite.
+/// The first `n` positions of WAC (`suites/wac.epd`).
 fn positions(n: usize, name: &str) -> PathBuf {
-    let wac = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/suites/wac.epd");
-    let text = match std::fs::read_to_string(&wac) {
-        Ok(text) => text,
-        Err(_) => {
-            common::skipped(
-                name,
-                "../shared/suites/wac.epd is missing: the project's tactics suite stands in",
-            );
-            std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/tactics.epd"),
-            )
-            .unwrap()
-        }
-    };
+    let wac = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/wac.epd");
+    let text = std::fs::read_to_string(&wac).expect("suites/wac.epd is in the repository");
     let path = scratch(&format!("{name}.epd"));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let chosen: Vec<&str> = lines

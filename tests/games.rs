@@ -265,7 +265,10 @@ fn an_engine_that_does_not_start_or_answer_stops_the_match_before_its_first_game
             "bad=/bin/false",
             "player 'bad': engine '/bin/false' does not speak UCI",
         ),
-        ("name=gone cmd=/nonexistent/engine", "player 'gone'"),
+        (
+            "name=gone cmd=/nonexistent/engine",
+            "player 'gone': engine program '/nonexistent/engine' not found",
+        ),
     ] {
         let out = dir.join("x.jsonl");
         let output = searchlab()

@@ -8,8 +8,7 @@
 //! at depth 11, 12 with `singular_extension`: reverse futility returned the static +27 where
 //! a mate was the reply); with generations 3 and 4 the default reports it at depth 4.
 //!
-//! The suites are the shared ones (`../shared/suites`); without them the test is skipped,
-//! visibly.
+//! The suites are the repository's copies (`suites/wac.epd`, `suites/ecm.epd`).
 
 mod common;
 
@@ -22,7 +21,7 @@ use searchlab::engine::search::{Silent, search};
 use searchlab::engine::spec::configure;
 use searchlab::harness::epd::{self, EpdRecord};
 
-/// `scripts/mate_positions.py ../shared/suites/wac.epd ../shared/suites/ecm.epd`: Stockfish 15.1
+/// `scripts/mate_positions.py suites/wac.epd suites/ecm.epd`: Stockfish 15.1
 /// at depth 18 on the `bm` moves alone reports a mate in 1 to 3 for the side to move: 38 of
 /// WAC's positions (16 mates in two, 22 in three) and none of ECM's.
 const MATES_IN_THREE: &[&str] = &[
@@ -55,17 +54,11 @@ fn finds_mate(spec: &str, record: &EpdRecord, depth: u32) -> bool {
 
 #[test]
 fn the_uci_default_finds_every_short_mate_classic_finds() {
-    let suites = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/suites");
+    let suites = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
     let mut records = Vec::new();
     for name in ["wac.epd", "ecm.epd"] {
-        let Ok(read) = epd::read_file(&suites.join(name)) else {
-            common::skipped(
-                "the_uci_default_finds_every_short_mate_classic_finds",
-                &format!("../shared/suites/{name} is missing or unreadable"),
-            );
-            return;
-        };
-        records.extend(read);
+        records
+            .extend(epd::read_file(&suites.join(name)).expect("the public suites are in suites/"));
     }
     let mut failures = Vec::new();
     let mut checked = 0;

@@ -1,5 +1,7 @@
-//! Committed reports come from clean commits: every results file under `reports/` names, in its
-//! header, a commit of this repository's history built without local changes.
+//! Committed reports come from clean commits: every results file under `reports/` (runs,
+//! matches, tunes, the any-engine overhead and peers: every `*.jsonl.gz`) and the
+//! reproduction names, in its header, a commit of this repository's history built without
+//! local changes.
 
 mod common;
 
@@ -19,7 +21,13 @@ fn results_files(dir: &Path, found: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             results_files(&path, found);
-        } else if path.file_name().is_some_and(|n| n == "results.jsonl.gz") {
+        } else if path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.ends_with(".jsonl.gz"))
+        {
+            // Every results file: runs and matches, tunes, the any-engine overhead and peer
+            // runs, whatever its name.
             found.push(path);
         }
     }

@@ -504,68 +504,6 @@ fn shards_run_as_separate_processes_at_once_merge_to_the_unsharded_run() {
 }
 
 #[test]
-fn the_slurm_script_runs_shards_then_merges_and_reports() {
-    // A stand-in for sbatch that runs each job at once (array tasks one after another), so
-    // the script's commands are the ones exercised.
-    let dir = scratch("slurm").parent().unwrap().to_path_buf();
-    let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let stub = bin.join("sbatch");
-    std::fs::write(
-        &stub,
-        r#"#!/bin/sh
-array=""; wrap=""
-for a in "$@"; do
-  case $a in
-    --array=*) array=${a#--array=} ;;
-    --wrap=*) wrap=${a#--wrap=} ;;
-  esac
-done
-if [ -n "$array" ]; then
-  i=0; last=${array#0-}
-  while [ $i -le $last ]; do
-    SLURM_ARRAY_TASK_ID=$i sh -c "$wrap" > /dev/null 2>&1 || exit 1
-    i=$((i + 1))
-  done
-  echo 101
-else
-  sh -c "$wrap" > /dev/null 2>&1 || exit 1
-  echo 102
-fi
-"#,
-    )
-    .unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = dir.join("out dir");
-    let status = Command::new("bash")
-        .arg("scripts/slurm.sh")
-        .arg("3")
-        .arg(&out)
-        .args(SMALL_RUN)
-        .env("SEARCHLAB", env!("CARGO_BIN_EXE_searchlab"))
-        .env(
-            "PATH",
-            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
-        )
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .status()
-        .unwrap();
-    assert!(status.success());
-    for i in 1..=3 {
-        assert!(out.join(format!("shard-{i}.jsonl")).is_file());
-    }
-    assert!(out.join("report.md").is_file());
-    let merged = read_results(&out.join("results.jsonl")).unwrap();
-    assert!(merged.header.unwrap().missing.is_empty());
-    let whole = whole_run(&dir);
-    assert_eq!(
-        by_task(&merged.records),
-        by_task(&read_results(&whole).unwrap().records)
-    );
-}
-
-#[test]
 fn the_command_line_for_a_newcomer() {
     let dir = scratch("newcomer").parent().unwrap().to_path_buf();
     let searchlab = |args: &[&str]| {

@@ -586,3 +586,32 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
     );
     s.send("quit");
 }
+
+/// However soon `stop` follows `go`, the best move is that of a finished depth-1 search at
+/// least, printed with its `info` line: `bestmove` equals the first move of the last `info …
+/// pv`.
+#[test]
+fn an_immediate_stop_answers_a_finished_iteration() {
+    let mut s = Session::start();
+    s.answer_to("uci");
+    for go in ["go", "go infinite", "go wtime 100000 btime 100000"] {
+        for moves in ["", " moves e2e4", " moves e2e4 e7e5 g1f3 b8c6"] {
+            s.answer_to(&format!("position startpos{moves}"));
+            s.send(go);
+            s.send("stop");
+            let lines = s.read_until(|l| l.starts_with("bestmove"));
+            let best = bestmove(&lines).to_string();
+            let last_pv = lines
+                .iter()
+                .rev()
+                .find_map(|l| l.split(" pv ").nth(1))
+                .unwrap_or_else(|| panic!("{go}{moves}: no info line with a PV: {lines:?}"));
+            assert_eq!(
+                last_pv.split_whitespace().next(),
+                Some(best.as_str()),
+                "{go}{moves}: {lines:?}"
+            );
+        }
+    }
+    s.send("quit");
+}

@@ -41,6 +41,11 @@ pub struct MatchArgs {
     /// Play only part I of N of the pairs (`--shard 1/4`); merge the parts with `merge`.
     #[arg(long)]
     pub shard: Option<String>,
+    /// With `--shard` and `--sprt`: the folder where every shard of this match writes
+    /// (`shard-*.jsonl`, as `submit` lays them out). After each pair the shard reads them all
+    /// and stops when the merged SPRT decides, not its own.
+    #[arg(long, requires = "shard", requires = "sprt")]
+    pub shards_dir: Option<PathBuf>,
     /// Openings, limits, adjudication, concurrency, seed (shared with `tune`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -48,6 +53,12 @@ pub struct MatchArgs {
 
 /// `searchlab match`.
 pub fn play_match(args: &MatchArgs) -> Result<(), String> {
+    // Output folders are made (or refused) before the first game, not after the last.
+    for path in std::iter::once(&args.out).chain(args.pgn.as_ref()) {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
     let variants = players(args)?;
@@ -69,6 +80,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         out: args.out.clone(),
         pgn: args.pgn.clone(),
         progress: !args.game.quiet,
+        shards_dir: args.shards_dir.clone(),
     };
     eprintln!(
         "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",

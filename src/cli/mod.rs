@@ -306,8 +306,23 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `searchlab merge`: join shard files of one run.
+/// `searchlab merge`: join shard files of one run (results, matches or datagen's data).
 pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
+    if files
+        .iter()
+        .any(|f| crate::harness::nnue::datagen::is_data_file(f))
+    {
+        let total = crate::harness::nnue::datagen::merge(files, out)?;
+        eprintln!(
+            "{} positions of {} games from {} shards into {} (provenance in {})",
+            total.positions,
+            total.games_done,
+            files.len(),
+            out.display(),
+            crate::harness::nnue::datagen::provenance_path(out).display()
+        );
+        return Ok(());
+    }
     if files
         .iter()
         .any(|f| crate::harness::games::record::is_match_file(f))

@@ -103,6 +103,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
                 .transpose()?,
             hash_mb: args.hash,
             progress: Progress::default(),
+            merged_from: Vec::new(),
         },
         openings,
         jobs: plan::jobs(args.jobs)?,

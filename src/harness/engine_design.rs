@@ -43,8 +43,14 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
         }
         session::amend_warm(&before, engine);
         for line in &probe.said {
+            // An acknowledgement (Ethereal's `info string set Hash to 16MB`) is news, not a
+            // warning; a line with a refusal's words is a warning.
+            let refusal = REFUSAL_WORDS
+                .iter()
+                .any(|w| line.to_ascii_lowercase().contains(w));
             eprintln!(
-                "warning: engine '{}' answered its options with: {line}",
+                "{}engine '{}' answered its options with: {line}",
+                if refusal { "warning: " } else { "" },
                 variant.label
             );
         }
@@ -283,6 +289,19 @@ fn ablation_variants(
                     base,
                     label,
                     &[(option.name.clone(), value.into())],
+                ));
+            }
+            if variants.len() == 1 {
+                // A design that makes no variant would run the base alone: say why instead.
+                return Err(format!(
+                    "--ablation {mode}: engine '{}' advertises no check option that is {} (of those it flips: {}), so the ablation makes no variant; `searchlab engine-options` lists its options",
+                    base.label,
+                    if want_on { "on" } else { "off" },
+                    if options.is_empty() {
+                        "none advertised".to_string()
+                    } else {
+                        "see engine-options".to_string()
+                    }
                 ));
             }
             Ok((variants, None))

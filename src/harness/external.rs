@@ -200,6 +200,38 @@ fn log_line(engine: &str, direction: char, line: &str) {
     }
 }
 
+/// The engine's program exists (a path, from its `dir=` when relative, or a name on PATH):
+/// a missing one is "not found", not an engine that "does not speak UCI".
+fn program_found(engine: &EngineSpec) -> Result<(), String> {
+    let Some(program) = shlex::split(&engine.command).and_then(|words| words.into_iter().next())
+    else {
+        return Ok(());
+    };
+    let found = if program.contains('/') {
+        let path = std::path::Path::new(&program);
+        match (&engine.dir, path.is_relative()) {
+            (Some(dir), true) => std::path::Path::new(dir).join(path).exists(),
+            _ => path.exists(),
+        }
+    } else {
+        std::env::var_os("PATH").is_some_and(|paths| {
+            std::env::split_paths(&paths).any(|dir| dir.join(&program).exists())
+        })
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(format!(
+            "engine program '{program}' not found{}",
+            if program.contains('/') {
+                ""
+            } else {
+                " on PATH"
+            }
+        ))
+    }
+}
+
 /// A running engine process: its input, and its output lines read on a thread.
 pub struct Process {
     child: Child,
@@ -212,6 +244,7 @@ pub struct Process {
 impl Process {
     pub(crate) fn start(engine: &EngineSpec) -> Result<Process, String> {
         let command = &engine.command;
+        program_found(engine)?;
         let mut shell = Command::new("sh");
         if let Some(dir) = &engine.dir {
             shell.current_dir(dir);

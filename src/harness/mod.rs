@@ -1,6 +1,7 @@
 //! The experiment harness: reading suites, running the engine over them, and reporting.
 
 pub mod bench;
+pub mod cluster;
 pub mod compare;
 pub mod design;
 pub mod engine_design;

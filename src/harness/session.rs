@@ -31,10 +31,15 @@ pub struct Probe {
 /// Start the engine once, check that it speaks UCI and takes its options, and return its
 /// name, its advertised options and what it answered to the options.
 pub fn probe(engine: &EngineSpec) -> Result<Probe, String> {
+    // A keyed engine's command is already shell-quoted (`'/path/engine'`): quoted once.
+    let shown = if engine.command.starts_with('\'') {
+        engine.command.clone()
+    } else {
+        format!("'{}'", engine.command)
+    };
     let fail = |e: String| {
         format!(
-            "engine '{}' does not speak UCI: {e} after 'uci' (expected 'uciok' within {} s)",
-            engine.command,
+            "engine {shown} does not speak UCI: {e} after 'uci' (expected 'uciok' within {} s)",
             PROBE_TIMEOUT.as_secs()
         )
     };

@@ -266,6 +266,10 @@ pub struct Searcher {
     /// Nodes of the iterations already finished.
     nodes_before: u64,
     aborted: bool,
+    /// The first iteration is running: `stop` and the clock wait for it, so that every best
+    /// move is one of a finished depth-1 search, printed with its `info` line (a node budget
+    /// still applies: it is exact).
+    first_iteration: bool,
     /// The pruning audit (`audit.rs`), when asked for.
     audit: Option<Box<Auditor>>,
     /// An audit search is under way: it audits nothing and spends no node budget.
@@ -339,6 +343,7 @@ impl Searcher {
             hard_deadline: None,
             nodes_before: 0,
             aborted: false,
+            first_iteration: false,
             audit: None,
             auditing: false,
             suppressed: None,
@@ -431,6 +436,7 @@ impl Searcher {
         let mut stable = 0u32;
 
         for depth in 1..=max_depth {
+            self.first_iteration = depth == 1;
             self.stats = SearchStats::default();
             let iteration_start = Instant::now();
             let audit_time_before = self.audit_time();
@@ -524,7 +530,7 @@ impl Searcher {
                 .is_some_and(|budget| nodes >= budget)
         {
             self.aborted = true;
-        } else if nodes.is_multiple_of(CHECK_EVERY_NODES) {
+        } else if nodes.is_multiple_of(CHECK_EVERY_NODES) && !self.first_iteration {
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || self
                     .hard_deadline

@@ -39,6 +39,9 @@ pub struct MatchPlan {
     pub out: PathBuf,
     pub pgn: Option<PathBuf>,
     pub progress: bool,
+    /// The folder of every shard's file (`shard-*.jsonl`): the SPRT is decided on their
+    /// merged pairs (`submit`'s tasks), not on this shard's own.
+    pub shards_dir: Option<PathBuf>,
 }
 
 impl MatchPlan {
@@ -62,6 +65,7 @@ impl MatchPlan {
             opening_order: self.opening_order,
             games: self.games,
             sprt: self.sprt,
+            sprt_pooled: self.shards_dir.is_some(),
             seed: self.seed,
             hash_mb: self.hash_mb,
             shard: self.shard,
@@ -109,10 +113,14 @@ struct Live {
     cursor: HashMap<String, usize>,
     held: HashMap<PairKey, [super::stats::Outcome; 2]>,
     tests: HashMap<String, Sequential>,
+    /// The shards' folder, when the decision is the merged SPRT's (`MatchPlan::shards_dir`).
+    shards_dir: Option<PathBuf>,
+    /// The pairings the merged SPRT has decided.
+    merged_decided: HashSet<String>,
 }
 
 impl Live {
-    fn new(header: &MatchHeader) -> Self {
+    fn new(header: &MatchHeader, shards_dir: Option<&std::path::Path>) -> Self {
         let mut planned: HashMap<String, Vec<usize>> = HashMap::new();
         for key in header.planned() {
             planned.entry(key.dev).or_default().push(key.index);
@@ -125,6 +133,41 @@ impl Live {
                 .collect(),
             planned,
             held: HashMap::new(),
+            shards_dir: shards_dir.map(PathBuf::from),
+            merged_decided: HashSet::new(),
+        }
+    }
+
+    /// Read every shard in the shards' folder and take the merged SPRT's decisions: the
+    /// planned pairs of the whole match in order, up to the first no shard has played, as a
+    /// single process would count them. A shard not yet begun, or a line being written, is
+    /// simply not counted yet.
+    fn read_shards(&mut self) {
+        let Some(dir) = &self.shards_dir else {
+            return;
+        };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let files: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".jsonl"))
+            })
+            .collect();
+        let Ok((header, pairs, _)) = super::record::read_matches(&files) else {
+            return;
+        };
+        for result in tally(&header, &pairs) {
+            if result
+                .sprt
+                .is_some_and(|s| s.decision != super::stats::Decision::Continue)
+            {
+                self.merged_decided.insert(result.dev);
+            }
         }
     }
 
@@ -148,8 +191,13 @@ impl Live {
         }
     }
 
+    /// Whether the pairing is decided: by the merged SPRT when the shards decide together,
+    /// else by this process's own.
     fn decided(&self, dev: &str) -> bool {
-        self.tests[dev].decided()
+        match self.shards_dir {
+            Some(_) => self.merged_decided.contains(dev),
+            None => self.tests[dev].decided(),
+        }
     }
 }
 
@@ -158,10 +206,11 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     let header = plan.header();
     let (file, mut pairs) = open_for_match(&plan.out, &header)?;
     let done: HashSet<PairKey> = pairs.iter().map(PairRecord::key).collect();
-    let mut live = Live::new(&header);
+    let mut live = Live::new(&header, plan.shards_dir.as_deref());
     for pair in &pairs {
         live.add(pair);
     }
+    live.read_shards();
     let order = openings::arrange(plan.openings.len(), plan.seed, plan.opening_order);
     let tasks: VecDeque<PairKey> = header
         .planned()
@@ -263,12 +312,16 @@ fn play_tasks(
                 let _ = pgn_out.write_all(text.as_bytes());
             }
             live.add(&pair);
-            if live.decided(&pair.dev) {
-                decided.lock().expect("decided").insert(pair.dev.clone());
-            }
-            bar.set_message(status_line(&shown(header, live, &pair)));
-            bar.inc(2);
             pairs.push(pair);
+            let pair = pairs.last().expect("pushed");
+            live.read_shards();
+            for dev in header.devs() {
+                if live.decided(dev) {
+                    decided.lock().expect("decided").insert(dev.to_string());
+                }
+            }
+            bar.set_message(status_line(&shown(header, live, pair)));
+            bar.inc(2);
         }
     });
     bar.finish_and_clear();

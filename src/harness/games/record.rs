@@ -59,6 +59,10 @@ pub struct MatchHeader {
     pub games: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<Sprt>,
+    /// The SPRT is decided on every pair recorded by every shard (`match --shards-dir`, as
+    /// `submit` runs it), not on the planned pairs in order.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sprt_pooled: bool,
     /// Seeds the openings' order and every variant's search.
     pub seed: u64,
     /// Transposition table of each in-process player, MiB.
@@ -424,6 +428,11 @@ fn check_shards(
 /// The planned pairs (of the whole match) that `pairs` lacks. Under an SPRT a pairing stops
 /// at its decision, so only the pairs before its last one read count as missing there.
 fn missing_pairs(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairKey> {
+    // A pooled SPRT's shards stop together wherever each had got to: the gaps between
+    // them are not missing pairs (a shard not given at all is named by `check_shards`).
+    if header.sprt_pooled {
+        return Vec::new();
+    }
     let have: HashSet<PairKey> = pairs.iter().map(PairRecord::key).collect();
     let last: BTreeMap<&str, usize> = pairs.iter().fold(BTreeMap::new(), |mut last, p| {
         let entry = last.entry(p.dev.as_str()).or_insert(0);

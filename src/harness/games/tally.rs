@@ -50,6 +50,16 @@ impl Sequential {
     pub fn decided(&self) -> bool {
         self.decision != Decision::Continue
     }
+
+    /// Count a pair whatever the test says (a pooled SPRT's), deciding on the counts so far.
+    fn push_pooled(&mut self, outcomes: [Outcome; 2]) {
+        self.counts.add_pair(outcomes[0], outcomes[1]);
+        if let Some(sprt) = self.sprt {
+            self.llr = sprt.llr(&self.counts);
+            self.decision = sprt.decide(self.llr);
+            self.path.push((self.counts.games(), self.llr));
+        }
+    }
 }
 
 /// One pairing's result.
@@ -115,7 +125,17 @@ pub fn tally(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairingResult> {
             let mut sequential = Sequential::new(header.sprt);
             let mut counted: Vec<&PairRecord> = Vec::new();
             let mut in_order = planned.iter().filter(|k| k.dev == dev);
-            if header.sprt.is_some() {
+            if header.sprt_pooled {
+                // The SPRT of a match played by several tasks at once (`submit`): every pair
+                // recorded counts, as fishtest pools its workers' results; the LLR is a
+                // function of the counts, the same as one process's over the same pairs.
+                let mut mine: Vec<&PairRecord> = pairs.iter().filter(|p| p.dev == dev).collect();
+                mine.sort_by_key(|p| p.index);
+                for pair in mine {
+                    sequential.push_pooled(pair.outcomes());
+                    counted.push(pair);
+                }
+            } else if header.sprt.is_some() {
                 // Sequential: the planned pairs in order, up to the first not yet played.
                 for key in in_order.by_ref() {
                     let Some(pair) = by_key.get(key) else { break };

@@ -67,6 +67,115 @@ pub struct Provenance {
     pub hash_mb: usize,
     /// Progress: games of this shard played and written, in order.
     pub progress: Progress,
+    /// A merged file's shards (`merge`): each one's file, games, positions and checksum.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<MergedShard>,
+}
+
+/// One shard of a merged data file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MergedShard {
+    pub path: String,
+    pub shard: Shard,
+    pub games: u64,
+    pub positions: u64,
+    pub checksum: String,
+}
+
+/// Whether `path` is a datagen data file (its provenance sidecar beside it).
+pub fn is_data_file(path: &Path) -> bool {
+    provenance_path(path).exists() && path.extension().is_some_and(|e| e == "bin")
+}
+
+/// Join the data files of every shard of one datagen run into `out`, in shard order, with
+/// `out.json` recording the run, its summed progress, and each shard's file and checksum.
+/// Refuses files of other runs, a shard given twice or missing, an unfinished shard, and a
+/// shard whose data no longer has its checksum.
+pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
+    let mut shards: Vec<(Shard, PathBuf, Provenance)> = Vec::new();
+    for path in paths {
+        let sidecar = provenance_path(path);
+        let text =
+            std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?;
+        let p: Provenance = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
+        let shard = p
+            .shard
+            .ok_or_else(|| format!("{}: a whole run, not a shard", path.display()))?;
+        if p.progress.games_done < shard_games(&p).len() as u64 {
+            return Err(format!(
+                "{}: shard {}/{} has played {} of its {} games: let it finish (its task resumes it) before merging",
+                path.display(),
+                shard.index,
+                shard.count,
+                p.progress.games_done,
+                shard_games(&p).len()
+            ));
+        }
+        verify(path, &p.progress, &sidecar)?;
+        let same = |a: &Provenance| Provenance {
+            shard: None,
+            progress: Progress::default(),
+            searchlab: String::new(),
+            merged_from: Vec::new(),
+            ..a.clone()
+        };
+        if let Some((_, first, q)) = shards.first()
+            && same(q) != same(&p)
+        {
+            return Err(format!(
+                "{} is another run than {}",
+                path.display(),
+                first.display()
+            ));
+        }
+        if shards.iter().any(|(s, _, _)| s.index == shard.index) {
+            return Err(format!(
+                "shard {}/{} is given twice",
+                shard.index, shard.count
+            ));
+        }
+        shards.push((shard, path.clone(), p));
+    }
+    shards.sort_by_key(|(s, _, _)| s.index);
+    let count = shards.first().map_or(0, |(s, _, _)| s.count);
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !shards.iter().any(|(s, _, _)| s.index == *i))
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() || count == 0 {
+        return Err(format!(
+            "shards {} are not given: a merged file holds the whole run",
+            missing.join(", ")
+        ));
+    }
+    let mut data = Vec::new();
+    let mut total = Progress::default();
+    let mut merged_from = Vec::new();
+    for (shard, path, p) in &shards {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        data.extend_from_slice(
+            &bytes[..(p.progress.positions as usize * RECORD_BYTES).min(bytes.len())],
+        );
+        total.add(&p.progress);
+        merged_from.push(MergedShard {
+            path: path.display().to_string(),
+            shard: *shard,
+            games: p.progress.games_done,
+            positions: p.progress.positions,
+            checksum: p.progress.checksum.clone().unwrap_or_default(),
+        });
+    }
+    total.checksum = Some(format!("{:016x}", checksum(&data)));
+    std::fs::write(out, &data).map_err(|e| format!("{}: {e}", out.display()))?;
+    let provenance = Provenance {
+        shard: None,
+        progress: total.clone(),
+        merged_from,
+        ..shards[0].2.clone()
+    };
+    save(&provenance_path(out), &provenance)?;
+    Ok(total)
 }
 
 /// How far a run got, and what it kept.

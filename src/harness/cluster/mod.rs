@@ -1,0 +1,297 @@
+//! `searchlab submit` and `searchlab status`: `run`, `match`, `datagen` and `tune` on a Slurm
+//! cluster from one command. A submission is an array job of N tasks, task I running the
+//! command with `--shard I/N` into `DIR/shard-I.jsonl` (`.bin` for datagen), and a job that
+//! starts when every task has succeeded and merges the shards (and writes the report). What
+//! it needs of the cluster is a file system every node shares, as Slurm clusters have.
+//!
+//! - **One engine.** The binary that submits is copied into `DIR` (its checksum in
+//!   `DIR/submission.json`) and every task runs that copy, so a rebuild during the run cannot
+//!   mix two engines in one result.
+//! - **Requeued, resumed.** Tasks are submitted `--requeue`: one that fails with its node or
+//!   is pre-empted runs again and resumes its own file (every command's files are resumable).
+//!   `submit --resume DIR` submits again the tasks that did not finish (a task cancelled with
+//!   `scancel`, say) and the merge after them; nothing is counted twice, since a task resumes
+//!   its file instead of starting it anew.
+//! - **One live submission per folder**: a second `submit` into a `DIR` whose jobs Slurm
+//!   still holds is refused.
+//! - **Nothing half-submitted**: `sbatch` missing or refusing (a bad `--sbatch` string, a
+//!   partition that does not exist) is named; when the merge job is refused after the array
+//!   was accepted, the array is cancelled and no `submission.json` is written.
+//! - **Status from the files alone** (`status.rs`): each task writes `DIR/task-I.state`
+//!   (`running START JOB` when it starts, `exit CODE END START` when it ends).
+
+pub mod slurm;
+pub mod status;
+mod submission;
+
+pub use submission::{Jobs, Kind, Submission, read_submission, shard_path, submission_path};
+
+use std::path::{Path, PathBuf};
+
+/// What `searchlab submit` is asked to do.
+pub struct SubmitPlan<'a> {
+    pub dir: PathBuf,
+    pub tasks: Option<usize>,
+    pub sbatch: Option<String>,
+    pub resume: bool,
+    /// `COMMAND ARGS...`.
+    pub command: Vec<String>,
+    /// Checks a task's full command line (`searchlab COMMAND ARGS --shard 1/N --out …`)
+    /// as the binary would parse it, before anything is submitted.
+    pub check: &'a dyn Fn(&[String]) -> Result<(), String>,
+}
+
+/// Submit (or resume) and return what was written to `submission.json`.
+pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
+    std::fs::create_dir_all(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir.display()))?;
+    let dir =
+        std::fs::canonicalize(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir.display()))?;
+    let previous = submission_path(&dir)
+        .exists()
+        .then(|| read_submission(&dir))
+        .transpose()?;
+    if let Some(previous) = &previous {
+        let ids = previous.job_ids();
+        match slurm::live(&ids) {
+            Some(live) if live.is_empty() => {}
+            Some(live) => {
+                return Err(format!(
+                    "{} holds a live submission (jobs {} still in Slurm's queue): wait for it (`searchlab status {}`), or scancel it first",
+                    dir.display(),
+                    live.join(", "),
+                    dir.display()
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "{} holds a submission and squeue cannot say whether its jobs ({}) still run: refused",
+                    dir.display(),
+                    ids.join(", ")
+                ));
+            }
+        }
+    }
+    let mut submission = match (previous, plan.resume) {
+        (Some(previous), true) => resumed(previous)?,
+        (None, true) => return Err(format!("--resume: {} holds no submission", dir.display())),
+        (Some(_), false) => {
+            return Err(format!(
+                "{} holds an earlier submission: `submit --resume --dir {}` submits its unfinished tasks again; a new submission needs another --dir",
+                dir.display(),
+                dir.display()
+            ));
+        }
+        (None, false) => fresh(plan, &dir)?,
+    };
+    let todo = unfinished(&submission, &dir);
+    if todo.is_empty() {
+        return Err(format!(
+            "every task of {} has finished: nothing to resume (`searchlab status {}`)",
+            dir.display(),
+            dir.display()
+        ));
+    }
+    let jobs = queue(&submission, &dir, &todo)?;
+    submission.jobs.push(jobs);
+    let text = serde_json::to_string_pretty(&submission).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(submission_path(&dir), text)
+        .map_err(|e| format!("{}: {e}", submission_path(&dir).display()))?;
+    Ok(submission)
+}
+
+/// A new submission: the command checked, the binary copied.
+fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
+    let tasks = plan
+        .tasks
+        .ok_or("--tasks N is needed for a new submission")?;
+    if tasks == 0 || tasks > 100_000 {
+        return Err(format!("--tasks is 1..100000, got {tasks}"));
+    }
+    let (command, args) = plan
+        .command
+        .split_first()
+        .ok_or("no command: submit --tasks N --dir DIR -- run|match|datagen|tune ARGS...")?;
+    let kind = Kind::parse(command)?;
+    for arg in args {
+        let name = arg.split('=').next().unwrap_or(arg);
+        if kind.reserved().contains(&name) {
+            return Err(format!(
+                "{name} is set by submit for each task (--shard I/N, --out {}/shard-I.{}, the merged results and report in {}): leave it out",
+                dir.display(),
+                kind.extension(),
+                dir.display()
+            ));
+        }
+    }
+    let sbatch = slurm::extra_args(plan.sbatch.as_deref().unwrap_or(""))?;
+    let submission = Submission {
+        searchlab: env!("CARGO_PKG_VERSION").into(),
+        commit: crate::harness::results::git_commit(),
+        date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        kind,
+        args: args.to_vec(),
+        tasks,
+        sbatch,
+        binary: dir.join("searchlab").display().to_string(),
+        binary_checksum: String::new(),
+        jobs: Vec::new(),
+    };
+    let mut line = vec!["searchlab".to_string()];
+    line.extend(
+        task_args(&submission, dir, 1, "1")
+            .into_iter()
+            .map(|a| a.replace("${SLURM_CPUS_PER_TASK:-1}", "1")),
+    );
+    (plan.check)(&line)?;
+    copy_binary(submission, dir)
+}
+
+/// The submitting binary copied into the folder, with its checksum.
+fn copy_binary(mut submission: Submission, dir: &Path) -> Result<Submission, String> {
+    let me = std::env::current_exe().map_err(|e| format!("this binary's path: {e}"))?;
+    let bytes = std::fs::read(&me).map_err(|e| format!("{}: {e}", me.display()))?;
+    let target = dir.join("searchlab");
+    std::fs::write(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+    let mut permissions = std::fs::metadata(&target)
+        .map_err(|e| e.to_string())?
+        .permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&target, permissions).map_err(|e| e.to_string())?;
+    submission.binary_checksum = format!("{:016x}", crate::engine::nnue::checksum(&bytes));
+    Ok(submission)
+}
+
+/// A resumed submission: its binary checked to be the one it ran with.
+fn resumed(previous: Submission) -> Result<Submission, String> {
+    let bytes = std::fs::read(&previous.binary).map_err(|e| format!("{}: {e}", previous.binary))?;
+    let sum = format!("{:016x}", crate::engine::nnue::checksum(&bytes));
+    if sum != previous.binary_checksum {
+        return Err(format!(
+            "{}: checksum {sum}, not the {} the submission ran with: its tasks would mix two engines",
+            previous.binary, previous.binary_checksum
+        ));
+    }
+    Ok(previous)
+}
+
+/// The tasks whose state file does not say they ended well.
+fn unfinished(submission: &Submission, dir: &Path) -> Vec<usize> {
+    (1..=submission.tasks)
+        .filter(|&i| status::task_state(dir, i) != status::TaskState::Finished)
+        .collect()
+}
+
+/// The arguments of task `i` (`index` as the shell sees it: a number, or the array's
+/// variable).
+fn task_args(submission: &Submission, dir: &Path, count: usize, index: &str) -> Vec<String> {
+    let kind = submission.kind;
+    let mut args = vec![kind.name().to_string()];
+    args.extend(submission.args.iter().cloned());
+    args.push("--shard".into());
+    args.push(format!("{index}/{}", submission.tasks.max(count)));
+    args.push("--out".into());
+    args.push(format!(
+        "{}/shard-{index}.{}",
+        dir.display(),
+        kind.extension()
+    ));
+    let option = kind.cores_option();
+    if !submission
+        .args
+        .iter()
+        .any(|a| a.split('=').next() == Some(option))
+    {
+        args.push(option.into());
+        args.push("${SLURM_CPUS_PER_TASK:-1}".into());
+    }
+    if kind == Kind::Match && submission.args.iter().any(|a| a.starts_with("--sprt")) {
+        // The merged SPRT: each task reads the others' shards after every pair.
+        args.push("--shards-dir".into());
+        args.push(dir.display().to_string());
+    }
+    args
+}
+
+/// Quote for the shell, but leave `${…}` and `$I` to it.
+fn shell_word(word: &str) -> String {
+    if word.contains("${SLURM_CPUS_PER_TASK") {
+        return word.to_string();
+    }
+    if word.contains("$I") {
+        return format!("\"{word}\"");
+    }
+    shlex::try_quote(word).map_or_else(|_| format!("'{word}'"), |q| q.into_owned())
+}
+
+/// Submit the array of `todo` tasks and the merge after it.
+fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, String> {
+    let bin = shell_word(&submission.binary);
+    let task: Vec<String> = task_args(submission, dir, submission.tasks, "$I")
+        .iter()
+        .map(|w| shell_word(w))
+        .collect();
+    let state = |i: &str| shell_word(&format!("{}/task-{i}.state", dir.display()));
+    let script = format!(
+        "I=$SLURM_ARRAY_TASK_ID; S=$(date +%s); echo \"running $S $SLURM_JOB_ID\" > {s}; {bin} {task}; rc=$?; echo \"exit $rc $(date +%s) $S\" > {s}; exit $rc",
+        s = state("$I"),
+        task = task.join(" ")
+    );
+    let list: Vec<String> = todo.iter().map(usize::to_string).collect();
+    let mut array_args = submission.sbatch.clone();
+    array_args.extend([
+        format!("--array={}", list.join(",")),
+        "--requeue".into(),
+        "--open-mode=append".into(),
+        format!("--job-name=searchlab-{}", submission.kind.name()),
+        format!("--output={}/task-%a.log", dir.display()),
+    ]);
+    let array = slurm::sbatch(&array_args, &script)?;
+    let mut merge_args = submission.sbatch.clone();
+    merge_args.extend([
+        format!("--dependency=afterok:{array}"),
+        format!("--job-name=searchlab-{}-merge", submission.kind.name()),
+        format!("--output={}/merge.log", dir.display()),
+    ]);
+    let merge = match slurm::sbatch(&merge_args, &merge_script(submission, dir)) {
+        Ok(id) => id,
+        Err(e) => {
+            // Nothing half-submitted: the array goes too.
+            slurm::scancel(std::slice::from_ref(&array));
+            return Err(format!(
+                "{e} (the merge job; the array {array} was cancelled)"
+            ));
+        }
+    };
+    Ok(Jobs {
+        array,
+        merge,
+        tasks: todo.to_vec(),
+    })
+}
+
+/// The merge job: the shards joined, and the report (run, match), the data file with its
+/// provenance (datagen) or the trajectories' report (tune).
+fn merge_script(submission: &Submission, dir: &Path) -> String {
+    let bin = shell_word(&submission.binary);
+    let d = |name: &str| shell_word(&format!("{}/{name}", dir.display()));
+    let shards: Vec<String> = (1..=submission.tasks)
+        .map(|i| shell_word(&shard_path(dir, submission.kind, i).display().to_string()))
+        .collect();
+    let shards = shards.join(" ");
+    let body = match submission.kind {
+        Kind::Run | Kind::Match => format!(
+            "{bin} merge --out {r} {shards} && {bin} report {r} --out {dir}",
+            r = d("results.jsonl"),
+            dir = shell_word(&dir.display().to_string())
+        ),
+        Kind::Datagen => format!("{bin} merge --out {} {shards}", d("data.bin")),
+        Kind::Tune => format!(
+            "{bin} report {shards} --out {}",
+            shell_word(&dir.display().to_string())
+        ),
+    };
+    format!(
+        "{body}; rc=$?; echo \"exit $rc $(date +%s)\" > {}; exit $rc",
+        d("merge.state")
+    )
+}
