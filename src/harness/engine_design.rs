@@ -246,6 +246,51 @@ fn toggles<'a>(
     Ok(chosen)
 }
 
+/// The variants of `off-one` (each check option that is on, switched off) or `on-one` (each
+/// that is off, switched on), after the base; an ablation that makes none is an error.
+fn one_flips(
+    mode: &str,
+    kind: &str,
+    named: bool,
+    base: &Variant,
+    chosen: &[&UciOption],
+    variants: &mut Vec<Variant>,
+) -> Result<(), String> {
+    let want_on = kind == "off-one";
+    for option in chosen {
+        // `off-one` flips what is on, `on-one` what is off; a listed option in the
+        // other state is said, not silently skipped.
+        if is_on(base, option) != want_on {
+            if named {
+                eprintln!(
+                    "ablation {kind}: '{}' is already {} in '{}'; no variant",
+                    option.name,
+                    if want_on { "off" } else { "on" },
+                    base.label
+                );
+            }
+            continue;
+        }
+        let (sign, value) = flip(base, option);
+        let label = format!("{}{sign}{}", base.label, option.name);
+        variants.push(with_options(
+            base,
+            label,
+            &[(option.name.clone(), value.into())],
+        ));
+    }
+    if variants.len() == 1 {
+        // A design that makes no variant would run the base alone: say why instead.
+        return Err(format!(
+            "--ablation {mode}: engine '{}' has no check option {} of the {} the ablation may flip, so it makes no variant; `searchlab engine-options` lists its options",
+            base.label,
+            if want_on { "on" } else { "off" },
+            chosen.len()
+        ));
+    }
+    Ok(())
+}
+
 /// The sign and value that switch `option` away from its state in `base`.
 fn flip(base: &Variant, option: &UciOption) -> (char, &'static str) {
     if is_on(base, option) {
@@ -268,42 +313,7 @@ fn ablation_variants(
     let mut variants = vec![base.clone()];
     match kind {
         "off-one" | "on-one" => {
-            let want_on = kind == "off-one";
-            for option in chosen {
-                // `off-one` flips what is on, `on-one` what is off; a listed option in the
-                // other state is said, not silently skipped.
-                if is_on(base, option) != want_on {
-                    if names.is_some() {
-                        eprintln!(
-                            "ablation {kind}: '{}' is already {} in '{}'; no variant",
-                            option.name,
-                            if want_on { "off" } else { "on" },
-                            base.label
-                        );
-                    }
-                    continue;
-                }
-                let (sign, value) = flip(base, option);
-                let label = format!("{}{sign}{}", base.label, option.name);
-                variants.push(with_options(
-                    base,
-                    label,
-                    &[(option.name.clone(), value.into())],
-                ));
-            }
-            if variants.len() == 1 {
-                // A design that makes no variant would run the base alone: say why instead.
-                return Err(format!(
-                    "--ablation {mode}: engine '{}' advertises no check option that is {} (of those it flips: {}), so the ablation makes no variant; `searchlab engine-options` lists its options",
-                    base.label,
-                    if want_on { "on" } else { "off" },
-                    if options.is_empty() {
-                        "none advertised".to_string()
-                    } else {
-                        "see engine-options".to_string()
-                    }
-                ));
-            }
+            one_flips(mode, kind, names.is_some(), base, &chosen, &mut variants)?;
             Ok((variants, None))
         }
         "pairs" => {

@@ -3,8 +3,7 @@
 //! `Searcher::run` searches depth 1, 2, ... with the full window until a limit is reached.
 //! After each completed iteration it calls an `Observer`; the UCI printer, the `search`
 //! command's table and the harness's recorders are all observers, so the search itself prints
-//! nothing. An iteration cut short by a limit is discarded (its nodes still count in the
-//! totals).
+//! nothing. An iteration cut short is discarded (its nodes count); stop and clock spare depth 1.
 
 mod alphabeta;
 mod audit;
@@ -266,9 +265,7 @@ pub struct Searcher {
     /// Nodes of the iterations already finished.
     nodes_before: u64,
     aborted: bool,
-    /// The first iteration is running: `stop` and the clock wait for it, so that every best
-    /// move is one of a finished depth-1 search, printed with its `info` line (a node budget
-    /// still applies: it is exact).
+    /// Depth 1 runs: `stop` and the clock wait for it (every best move is a finished search's).
     first_iteration: bool,
     /// The pruning audit (`audit.rs`), when asked for.
     audit: Option<Box<Auditor>>,
@@ -493,8 +490,7 @@ impl Searcher {
             }
         }
         if result.best_move.is_none() {
-            // Cut short before depth 1 finished: the partial root PV, else any legal move
-            // (of the allowed ones, under `searchmoves`).
+            // A node budget cut depth 1 short: its partial PV, else an allowed legal move.
             let allowed = |mv: &Move| self.root_moves.is_empty() || self.root_moves.contains(mv);
             result.best_move = self.pv.line(0).first().copied().or_else(|| {
                 let mut picker = MovePicker::new(&root);
