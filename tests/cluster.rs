@@ -219,17 +219,7 @@ fn a_run_on_two_tasks_gives_the_records_of_one_process() {
         return;
     };
     let dir = folder(cluster, "run");
-    let mut args = vec![
-        "submit",
-        "--tasks",
-        "2",
-        "--dir",
-        dir.to_str().unwrap(),
-        "--",
-        "run",
-    ];
-    args.extend(RUN);
-    let said = ok(searchlab(cluster, &args));
+    let said = ok(searchlab(cluster, &submit_run(&dir)));
     assert!(said.contains("submitted run of 2 tasks"), "{said}");
     assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
     let one = dir.with_extension("one.jsonl");
@@ -249,7 +239,7 @@ fn a_run_on_two_tasks_gives_the_records_of_one_process() {
     assert!(status.contains("tasks: 2 finished"), "{status}");
     // A second submit into the folder is refused (the first is finished: --resume has
     // nothing to do either).
-    let again = searchlab(cluster, &args_again(&dir));
+    let again = searchlab(cluster, &submit_run(&dir));
     assert!(!again.status.success());
     // Slurm refusing the job (a partition that does not exist), or no sbatch at all: a
     // clear error, and nothing half-submitted.
@@ -296,7 +286,8 @@ fn a_run_on_two_tasks_gives_the_records_of_one_process() {
     );
 }
 
-fn args_again(dir: &Path) -> Vec<&str> {
+/// `submit --tasks 2 --dir DIR -- run` of the small run.
+fn submit_run(dir: &Path) -> Vec<&str> {
     let mut args = vec![
         "submit",
         "--tasks",
