@@ -177,14 +177,18 @@ fn markdown(analysis: &MatchAnalysis) -> String {
             "- No adjudication: every game played to its end by the rules"
         );
     }
+    let hash = if h.variants.iter().any(|v| v.engine.is_none()) {
+        format!("; in-process players with {} MiB of hash each", h.hash_mb)
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "- searchlab {} ({}), {}, {} cores; in-process players with {} MiB of hash each\n",
+        "- searchlab {} ({}), {}, {} cores{hash}\n",
         h.searchlab,
         h.commit.as_deref().unwrap_or("commit unknown"),
         h.date,
         h.cores,
-        h.hash_mb
     );
     out += &table(analysis);
     out += "\n![Elo](elo.svg)\n\n";

@@ -76,8 +76,13 @@ pub fn terminal_summary(a: &Analysis) -> String {
         "variant", "n", "solved", "vs baseline (p)", "node ratio [95%]", "time ratio"
     );
     for v in &a.variants {
-        let label: String = if v.label.chars().count() > 18 {
-            v.label.chars().take(17).collect::<String>() + "…"
+        // Cut in the middle, keeping both ends: a sweep's labels differ in their values, at
+        // the end (`ContemptDrawPenalty=10`, `=20`), and must stay apart.
+        let chars: Vec<char> = v.label.chars().collect();
+        let label: String = if chars.len() > 18 {
+            chars[..8].iter().collect::<String>()
+                + "…"
+                + &chars[chars.len() - 9..].iter().collect::<String>()
         } else {
             v.label.clone()
         };

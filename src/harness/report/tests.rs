@@ -302,19 +302,28 @@ fn the_terminal_summary_fits_100_columns() {
     let dir = temp_dir("narrow");
     let path = dir.join("wide.jsonl");
     let long = "a-label-far-longer-than-any-column=classic";
+    // Two sweep labels that differ at their end only stay apart.
+    let (ten, twenty) = ("ContemptDrawPenalty=10", "ContemptDrawPenalty=20");
     let mut records = Vec::new();
     for line in 1..=8 {
         records.push(record("base", line, 1000 * line as u64, line <= 3));
         records.push(record(long, line, 999_999_999, line <= 6));
+        records.push(record(ten, line, 2000, line <= 6));
+        records.push(record(twenty, line, 3000, line <= 6));
     }
     write_results(
         &path,
-        &header(&[("base", "plain"), (long, "classic")]),
+        &header(&[
+            ("base", "plain"),
+            (long, "classic"),
+            (ten, "classic"),
+            (twenty, "classic"),
+        ]),
         &records,
     );
     let a = analyse(&Dataset::read(&[path]).unwrap(), None).unwrap();
     let text = terminal_summary(&a);
-    assert_eq!(text.lines().count(), 3);
+    assert_eq!(text.lines().count(), 5);
     for line in text.lines() {
         assert!(
             line.chars().count() <= 100,
@@ -322,7 +331,11 @@ fn the_terminal_summary_fits_100_columns() {
             line.chars().count()
         );
     }
-    assert!(text.contains("a-label-far-longe…"), "{text}");
+    assert!(text.contains("a-label-…n=classic"), "{text}");
+    assert!(
+        text.contains("Contempt…enalty=10") && text.contains("Contempt…enalty=20"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
