@@ -755,3 +755,44 @@ fn make_builds_an_engine_whose_bench_ends_with_nodes_and_nps() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Without a terminal (stdout to a file or a pipe, as in a cluster job), a match prints a
+/// status line every `--rating-interval` games while it plays: games, W-D-L, Elo, time left.
+#[test]
+fn a_match_without_a_terminal_prints_status_lines_as_it_plays() {
+    let dir = scratch("status-lines");
+    let out = dir.join("m.jsonl");
+    let output = searchlab()
+        .args([
+            "match",
+            "--variant",
+            "plain",
+            "--variant",
+            "classic",
+            "--depth",
+            "2",
+        ])
+        .args([
+            "--games",
+            "20",
+            "--rating-interval",
+            "10",
+            "--openings",
+            "suites/openings.epd",
+        ])
+        .args(["--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let status: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("left at this rate"))
+        .collect();
+    assert_eq!(status.len(), 2, "{stdout}");
+    assert!(
+        status[0].contains("games 10  W-D-L") && status[1].contains("games 20"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

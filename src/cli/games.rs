@@ -46,6 +46,12 @@ pub struct MatchArgs {
     /// and stops when the merged SPRT decides, not its own.
     #[arg(long, requires = "shard", requires = "sprt")]
     pub shards_dir: Option<PathBuf>,
+    /// Without a terminal (output to a file or a pipe: a cluster job, nohup, CI), print a
+    /// status line every N games: games, W-D-L, Elo ± interval, LLR and its bounds, time left
+    /// at the current rate (fastchess's `-ratinginterval`); 0: none. On a terminal the live
+    /// line shows the same.
+    #[arg(long, default_value_t = 10)]
+    pub rating_interval: u64,
     /// Openings, limits, adjudication, concurrency, seed (shared with `tune`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -81,6 +87,11 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         pgn: args.pgn.clone(),
         progress: !args.game.quiet,
         shards_dir: args.shards_dir.clone(),
+        rating_interval: if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            0
+        } else {
+            args.rating_interval
+        },
     };
     eprintln!(
         "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",

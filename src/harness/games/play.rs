@@ -42,6 +42,9 @@ pub struct MatchPlan {
     /// The folder of every shard's file (`shard-*.jsonl`): the SPRT is decided on their
     /// merged pairs (`submit`'s tasks), not on this shard's own.
     pub shards_dir: Option<PathBuf>,
+    /// Print a status line on stdout every this many games (0: none; the live bar serves a
+    /// terminal).
+    pub rating_interval: u64,
 }
 
 impl MatchPlan {
@@ -243,7 +246,11 @@ fn play_tasks(
     pairs: &mut Vec<PairRecord>,
     live: &mut Live,
 ) -> Result<(), String> {
-    let bar = progress_bar(plan, header, pairs.len());
+    let mut shown = Progress {
+        bar: progress_bar(plan, header, pairs.len()),
+        started: std::time::Instant::now(),
+        played: 0,
+    };
     let variants: HashMap<&str, &Variant> = plan
         .variants
         .iter()
@@ -258,16 +265,17 @@ fn play_tasks(
             .map(String::from)
             .collect(),
     ));
-    let mut pgn_file = match &plan.pgn {
-        Some(path) => Some(
+    let mut pgn_file = plan
+        .pgn
+        .as_ref()
+        .map(|path| {
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .transpose()?;
     let (sender, receiver) = mpsc::channel::<PairRecord>();
     let mut write_error = None;
     std::thread::scope(|scope| {
@@ -313,21 +321,65 @@ fn play_tasks(
             }
             live.add(&pair);
             pairs.push(pair);
-            let pair = pairs.last().expect("pushed");
             live.read_shards();
             for dev in header.devs() {
                 if live.decided(dev) {
                     decided.lock().expect("decided").insert(dev.to_string());
                 }
             }
-            bar.set_message(status_line(&shown(header, live, pair)));
-            bar.inc(2);
+            shown.pair(plan, header, live, pairs);
         }
     });
-    bar.finish_and_clear();
+    shown.bar.finish_and_clear();
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// What a match shows as it plays: the live bar on a terminal, and without one a status line
+/// on stdout every `rating_interval` games.
+struct Progress {
+    bar: ProgressBar,
+    started: std::time::Instant,
+    /// Pairs this process has played (the rate of the time left is theirs).
+    played: usize,
+}
+
+impl Progress {
+    /// The newest of `pairs` was recorded.
+    fn pair(&mut self, plan: &MatchPlan, header: &MatchHeader, live: &Live, pairs: &[PairRecord]) {
+        let pair = pairs.last().expect("a pair was recorded");
+        let line = status_line(&shown(header, live, pair));
+        self.played += 1;
+        let games = pairs.len() as u64 * 2;
+        if plan.progress
+            && plan.rating_interval > 0
+            && games / plan.rating_interval != (games - 2) / plan.rating_interval
+        {
+            println!("{line}  {}", self.time_left(header, pairs.len()));
+        }
+        self.bar.set_message(line);
+        self.bar.inc(2);
+    }
+
+    /// Elapsed time and the time left at the rate of this process's pairs so far (under an
+    /// SPRT, at most: it may decide sooner).
+    fn time_left(&self, header: &MatchHeader, done: usize) -> String {
+        let elapsed = self.started.elapsed();
+        let left_pairs = header.planned().len().saturating_sub(done);
+        let per_pair = elapsed.as_secs_f64() / self.played.max(1) as f64;
+        let left = std::time::Duration::from_secs((per_pair * left_pairs as f64) as u64);
+        format!(
+            "· {} elapsed, {}{} left at this rate",
+            humantime::format_duration(std::time::Duration::from_secs(elapsed.as_secs())),
+            if header.sprt.is_some() {
+                "at most "
+            } else {
+                ""
+            },
+            humantime::format_duration(left)
+        )
     }
 }
 
