@@ -36,9 +36,9 @@ const HASH_DEFAULT_MB: usize = 16;
 const MULTIPV_MAX: usize = 256;
 const HASH_MAX_MB: usize = 8192;
 /// The configuration a UCI engine plays with by default, and `bench`'s with no arguments:
-/// `DEFAULT_HEURISTICS` with `DEFAULT_EVAL`. `modern` beat `classic` by +189 ± 42 Elo at
-/// 1 s + 0.01 s (`reports/elo-modern/`), and the embedded network beat `full` under `modern`
-/// by +151 ± 37 Elo at 8 s + 0.08 s (`reports/elo-nnue/`), both SPRT-stopped.
+/// `DEFAULT_HEURISTICS` with `DEFAULT_EVAL`: the strongest configuration in games, by the
+/// reports that measured each step (`reports/elo-modern/`, `reports/elo-nnue/`, each as of
+/// its commit).
 pub const DEFAULT_PRESET: &str = "modern,eval=nnue";
 /// The heuristics of `DEFAULT_PRESET`: the UCI option `Heuristics`'s default.
 pub const DEFAULT_HEURISTICS: &str = "modern";

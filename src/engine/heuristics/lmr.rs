@@ -7,9 +7,8 @@
 //! history, and one smaller at a PV node, as those engines adjust it; with `not_improving`,
 //! larger where the side to move's static evaluation is no better than two plies before
 //! (Ethereal 12 adds one ply there: a position getting worse is less likely to hold a move
-//! that beats alpha). Measured as `modern` took it (3 s + 0.03 s, 200 games in pairs, a check,
-//! not a committed report): +26.1 Elo [−4.2, +56.8]; a ply more everywhere on top of it
-//! (`base` 175, Ethereal 12's non-PV term) scored −34.9 [−64.8, −5.5] and was not kept.
+//! that beats alpha). What it and a ply more everywhere (`base` 175, Ethereal 12's non-PV
+//! term, not kept) scored in games: `reports/checks/README.md`.
 //!
 //! Not to be confused with 001's "LMR", which is a move-count pruning (`futility_move_count`).
 
