@@ -352,6 +352,23 @@ fn a_match_plays_the_engines_variants_against_its_base() {
         "--quiet",
     ]));
     assert!(stdout.contains("sl-lmr vs sl: games 2"), "{stdout}");
+    // The header tells two builds apart: the engine's `id name` carries its commit, and its
+    // program's checksum is recorded.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let engine = &header["variants"][0]["engine"];
+    assert!(
+        engine["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("searchlab 0.1.0"),
+        "{engine}"
+    );
+    let bytes = std::fs::read(BIN).unwrap();
+    assert_eq!(
+        engine["program_checksum"].as_str(),
+        Some(format!("{:016x}", searchlab::engine::nnue::checksum(&bytes)).as_str())
+    );
 }
 
 /// A command's stdout when it succeeded, empty when it failed.

@@ -55,6 +55,7 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
             );
         }
         engine.name = Some(probe.name.clone());
+        engine.program_checksum = super::external::program_checksum(engine);
         probes.insert(variant.label.clone(), probe);
     }
     Ok(probes)

@@ -146,6 +146,7 @@ pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
             name: None,
             dir,
             timeout_ms: timeout.or(each.timeout_ms),
+            program_checksum: None,
         },
         limits: with_each(limits, &each.limits),
     })

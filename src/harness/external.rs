@@ -34,6 +34,10 @@ pub struct EngineSpec {
     /// The directory it starts in (fastchess's `dir=`); `None`: the current one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dir: Option<String>,
+    /// FNV-1a of the engine's program file, read when the engine is probed: two builds of one
+    /// engine in a match (or a rebuild between a run and its resumption) are told apart by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program_checksum: Option<String>,
     /// How long one search without a clock may take before the engine counts as hung,
     /// milliseconds (`timeout=SECONDS`); `None`: derived from the limit (`search_deadline`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -207,29 +211,41 @@ fn program_found(engine: &EngineSpec) -> Result<(), String> {
     else {
         return Ok(());
     };
-    let found = if program.contains('/') {
-        let path = std::path::Path::new(&program);
-        match (&engine.dir, path.is_relative()) {
-            (Some(dir), true) => std::path::Path::new(dir).join(path).exists(),
-            _ => path.exists(),
-        }
-    } else {
-        std::env::var_os("PATH").is_some_and(|paths| {
-            std::env::split_paths(&paths).any(|dir| dir.join(&program).exists())
-        })
-    };
-    if found {
-        Ok(())
-    } else {
-        Err(format!(
+    match program_path(engine) {
+        Some(_) => Ok(()),
+        None => Err(format!(
             "engine program '{program}' not found{}",
             if program.contains('/') {
                 ""
             } else {
                 " on PATH"
             }
-        ))
+        )),
     }
+}
+
+/// Where the engine's program is: its path (from its `dir=` when relative), or the first
+/// match of its name on PATH.
+pub fn program_path(engine: &EngineSpec) -> Option<std::path::PathBuf> {
+    let program = shlex::split(&engine.command)?.into_iter().next()?;
+    if program.contains('/') {
+        let path = std::path::Path::new(&program);
+        let full = match (&engine.dir, path.is_relative()) {
+            (Some(dir), true) => std::path::Path::new(dir).join(path),
+            _ => path.to_path_buf(),
+        };
+        full.exists().then_some(full)
+    } else {
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|dir| dir.join(&program))
+            .find(|p| p.exists())
+    }
+}
+
+/// FNV-1a of the engine's program file, when it can be read.
+pub fn program_checksum(engine: &EngineSpec) -> Option<String> {
+    let bytes = std::fs::read(program_path(engine)?).ok()?;
+    Some(format!("{:016x}", crate::engine::nnue::checksum(&bytes)))
 }
 
 /// A running engine process: its input, and its output lines read on a thread.

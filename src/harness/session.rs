@@ -330,6 +330,7 @@ mod tests {
             name: None,
             dir: None,
             timeout_ms: None,
+            program_checksum: None,
         }
     }
 

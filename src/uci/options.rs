@@ -16,7 +16,25 @@ use crate::engine::spec;
 
 impl UciEngine {
     pub(super) fn identify(&self) {
-        send(&format!("id name searchlab {}", env!("CARGO_PKG_VERSION")));
+        // The build's commit in the name, so that a harness recording it (ours records `id
+        // name` in results headers) tells two builds of searchlab apart.
+        let commit = env!("SEARCHLAB_COMMIT");
+        let build = match commit.len() {
+            0 => String::new(),
+            _ => format!(
+                " ({}{})",
+                &commit[..commit.len().min(7)],
+                if commit.ends_with("-dirty") {
+                    "-dirty"
+                } else {
+                    ""
+                }
+            ),
+        };
+        send(&format!(
+            "id name searchlab {}{build}",
+            env!("CARGO_PKG_VERSION")
+        ));
         send("id author the searchlab authors");
         send(&format!(
             "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"

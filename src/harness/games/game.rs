@@ -445,6 +445,7 @@ mod tests {
                 name: None,
                 dir: None,
                 timeout_ms: None,
+                program_checksum: None,
             },
             session: None,
         };
@@ -472,6 +473,7 @@ mod tests {
                 name: None,
                 dir: None,
                 timeout_ms: None,
+                program_checksum: None,
             },
             session: None,
         };
@@ -496,6 +498,7 @@ mod tests {
                 name: None,
                 dir: None,
                 timeout_ms: None,
+                program_checksum: None,
             },
             session: None,
         };
