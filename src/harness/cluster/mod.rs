@@ -138,7 +138,7 @@ fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
     };
     let mut line = vec!["searchlab".to_string()];
     line.extend(
-        task_args(&submission, dir, 1, "1")
+        task_args(&submission, dir, "1")
             .into_iter()
             .map(|a| a.replace("${SLURM_CPUS_PER_TASK:-1}", "1")),
     );
@@ -183,12 +183,12 @@ fn unfinished(submission: &Submission, dir: &Path) -> Vec<usize> {
 
 /// The arguments of task `i` (`index` as the shell sees it: a number, or the array's
 /// variable).
-fn task_args(submission: &Submission, dir: &Path, count: usize, index: &str) -> Vec<String> {
+fn task_args(submission: &Submission, dir: &Path, index: &str) -> Vec<String> {
     let kind = submission.kind;
     let mut args = vec![kind.name().to_string()];
     args.extend(submission.args.iter().cloned());
     args.push("--shard".into());
-    args.push(format!("{index}/{}", submission.tasks.max(count)));
+    args.push(format!("{index}/{}", submission.tasks));
     args.push("--out".into());
     args.push(format!(
         "{}/shard-{index}.{}",
@@ -226,7 +226,7 @@ fn shell_word(word: &str) -> String {
 /// Submit the array of `todo` tasks and the merge after it.
 fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, String> {
     let bin = shell_word(&submission.binary);
-    let task: Vec<String> = task_args(submission, dir, submission.tasks, "$I")
+    let task: Vec<String> = task_args(submission, dir, "$I")
         .iter()
         .map(|w| shell_word(w))
         .collect();
