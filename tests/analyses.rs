@@ -183,6 +183,21 @@ fn run_audits_are_reproducible_with_any_jobs_and_reported_with_their_intervals()
     }
     let md = std::fs::read_to_string(report.join("report.md")).unwrap();
     assert!(md.contains("## Pruning audit"), "{md}");
+    // `all`'s futility skips at remaining depth 1 are decided by the child's stand pat: not
+    // measurable, reported by depth, outside the pooled rate.
+    let all = a.audits.iter().find(|v| v.label == "all").unwrap();
+    let of = |depth| {
+        all.lines
+            .iter()
+            .find(|l| l.decision == "futility.pre_frontier" && l.depth == depth)
+            .unwrap_or_else(|| panic!("futility.pre_frontier at {depth:?}"))
+    };
+    assert!(!of(Some(1)).measurable() && of(Some(1)).audited > 0);
+    let pooled = of(None);
+    assert_eq!(pooled.mirrored, of(Some(1)).audited);
+    let rate = pooled.wrong as f64 / (pooled.audited - pooled.mirrored) as f64;
+    assert!((pooled.error_rate - rate).abs() < 1e-12);
+    assert!(md.contains("1: not measurable"), "{md}");
     assert!(md.contains("confirmation rate"), "all's 002 signals: {md}");
     // A resumed file keeps its rate: another one is another run.
     let again = searchlab(&[

@@ -17,7 +17,13 @@ pub fn audit_rate(rate: Option<f64>) -> Result<Option<f64>, String> {
 
 /// One line of the audit table.
 fn audit_line(name: &str, depth: &str, cell: &AuditCell) -> String {
-    let (low, high) = compare::wilson(cell.wrong as usize, cell.audited as usize);
+    if cell.measured() == 0 {
+        return format!(
+            "  {name:<24} {depth:>5} {:>10} {:>9}  not measurable (the child stands pat on the skip's own test)",
+            cell.audited, "-"
+        );
+    }
+    let (low, high) = compare::wilson(cell.wrong as usize, cell.measured() as usize);
     format!(
         "  {name:<24} {depth:>5} {:>10} {:>9}  {:>6.2}% [{:.2}%-{:.2}%]  {:>8}  {:>12}",
         cell.audited,
@@ -63,7 +69,7 @@ pub fn audit_table(rate: f64, tally: &AuditTally) -> String {
             out.push('\n');
         }
     }
-    out.push_str("  wrong: the full search falls on the other side of the window; error: mean |full - claimed| of the wrong ones (scores capped at 10 pawns); depth q: in the quiescence search\n");
+    out.push_str("  wrong: the full search falls on the other side of the window; error: mean |full - claimed| of the wrong ones (scores capped at 10 pawns); depth q: in the quiescence search; rates over the measurable depths\n");
     out
 }
 
@@ -97,5 +103,18 @@ mod tests {
             "{table}"
         );
         assert!(table.contains("205 nodes"), "{table}");
+        // A stratum that cannot disagree is named and left out of the decision's rate.
+        let mut tally = AuditTally::default();
+        tally.record_mirrored(counter!(Futility.pre_frontier), 1);
+        tally.record(counter!(Futility.pre_frontier), 2, Some(30), 10);
+        tally.record(counter!(Futility.pre_frontier), 2, None, 10);
+        let table = audit_table(1.0, &tally);
+        assert!(table.contains("not measurable"), "{table}");
+        assert!(
+            table
+                .lines()
+                .any(|l| l.contains(" all ") && l.contains("50.00%")),
+            "one wrong of the two measurable: {table}"
+        );
     }
 }

@@ -74,6 +74,15 @@ pub struct AuditCell {
     pub error_cp: u64,
     /// Nodes the audit searches visited (counted apart from the search's own).
     pub nodes: u64,
+    /// Of the audited, decisions whose audit could not disagree (a skipped move's child
+    /// stands pat on the skip's own test, registry `mirrors`): not searched, neither right
+    /// nor wrong, left out of every rate.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub mirrored: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl AddAssign for AuditCell {
@@ -82,13 +91,19 @@ impl AddAssign for AuditCell {
         self.wrong += other.wrong;
         self.error_cp += other.error_cp;
         self.nodes += other.nodes;
+        self.mirrored += other.mirrored;
     }
 }
 
 impl AuditCell {
-    /// Share of the audited decisions that were wrong.
+    /// The audits that could disagree with their decision.
+    pub fn measured(&self) -> u64 {
+        self.audited - self.mirrored
+    }
+
+    /// Share of the measured decisions that were wrong (`None`: none could be measured).
     pub fn error_rate(&self) -> Option<f64> {
-        (self.audited > 0).then(|| self.wrong as f64 / self.audited as f64)
+        (self.measured() > 0).then(|| self.wrong as f64 / self.measured() as f64)
     }
 
     /// Mean error of the wrong decisions, centipawns.
@@ -124,6 +139,13 @@ impl AuditTally {
             cell.wrong += 1;
             cell.error_cp += error;
         }
+    }
+
+    /// Count one audited decision that could not disagree (`AuditCell::mirrored`).
+    pub fn record_mirrored(&mut self, counter: Counter, depth: i32) {
+        let cell = self.cells.entry((counter, depth)).or_default();
+        cell.audited += 1;
+        cell.mirrored += 1;
     }
 
     /// Add the audits of another search.

@@ -136,6 +136,9 @@ impl AddAssign for SearchStats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Counter(u16);
 
+/// The registry's `mirrors` key for the quiescence stand pat, which is no counter.
+pub const STAND_PAT: &str = "stand_pat";
+
 /// How many counters there are: one per heuristic without forms, one per form otherwise.
 pub const COUNTER_COUNT: usize = first_counter(REGISTRY.len());
 
@@ -226,13 +229,27 @@ impl Counter {
         }
     }
 
-    /// The form that would take this decision again one ply down (registry `mirrors`), which
-    /// the audit of this one leaves out of the child it searches.
-    pub fn mirror(self) -> Option<Counter> {
-        let form = self.form_name()?;
-        let id = self.id();
-        let (_, mirror) = id.info().mirrors.iter().find(|(a, _)| *a == form)?;
-        Counter::of_heuristic(id).find(|c| c.form_name() == Some(*mirror))
+    /// Its registry `mirrors` entries: the mirror keys listed for its form.
+    fn mirror_keys(self) -> impl Iterator<Item = &'static str> {
+        let form = self.form_name().unwrap_or("*");
+        self.id()
+            .info()
+            .mirrors
+            .iter()
+            .filter(move |(audited, _)| *audited == form)
+            .map(|(_, mirror)| *mirror)
+    }
+
+    /// The tests that would take this decision again in the node its audit searches (registry
+    /// `mirrors`), which the audit leaves out there.
+    pub fn mirrors(self) -> impl Iterator<Item = Counter> {
+        self.mirror_keys().filter_map(Counter::from_key)
+    }
+
+    /// A skipped move's child stands pat on this very test when it is a horizon node: the
+    /// audit of that stratum cannot disagree (registry `mirrors`: `stand_pat`).
+    pub fn mirrored_by_stand_pat(self) -> bool {
+        self.mirror_keys().any(|key| key == STAND_PAT)
     }
 
     /// What its counts mean (the heuristic's registry row).

@@ -111,8 +111,13 @@ pub struct Info {
     pub crossover: Option<(u8, CrossRange)>,
     /// It reads a quiet move's history (`MoveView::history`), so the move loop computes it.
     pub reads_history: bool,
-    /// Pairs of forms (audited, mirror): the mirror form would take the same decision one
-    /// ply down, so the audit of the first leaves the second out of the child it searches.
+    /// Pairs (audited form, mirror): a test that would take the audited decision again in the
+    /// node the audit searches, so the audit leaves it out there (audits must not repeat the
+    /// decision they judge). The form is `*` for a heuristic without forms; the mirror is a
+    /// counter key (`futility.frontier`), searched without at the same node when the audited
+    /// form cuts a node and in the child when it skips a move, or `stand_pat`: the child's
+    /// quiescence stand pat repeats the test when the skipped move's child is a horizon node,
+    /// which no audit can leave out, so that stratum is recorded as not measurable.
     pub mirrors: &'static [(&'static str, &'static str)],
 }
 
@@ -403,7 +408,8 @@ registry! {
         steps: ["pruning"],
         main_job: false,
         requires: [], excludes: [],
-        crossover: None, reads_history: false, mirrors: [("move", "node")],
+        crossover: None, reads_history: false, mirrors: [("node", "reverse_futility"), ("node", "futility.frontier"),
+            ("move", "razoring.node"), ("move", "futility.frontier"), ("move", "reverse_futility"), ("move", "stand_pat")],
     }
     Futility => futility {
         kind: NodePruning, source: "004, 001", forms: ["frontier", "pre_frontier"], signal: none,
@@ -416,7 +422,8 @@ registry! {
         steps: ["pruning", "heuristics/razoring"],
         main_job: true,
         requires: [], excludes: [],
-        crossover: None, reads_history: false, mirrors: [("pre_frontier", "frontier")],
+        crossover: None, reads_history: false, mirrors: [("frontier", "reverse_futility"), ("frontier", "razoring.node"),
+            ("pre_frontier", "futility.frontier"), ("pre_frontier", "razoring.node"), ("pre_frontier", "reverse_futility"), ("pre_frontier", "stand_pat")],
     }
     Quiescence => quiescence {
         kind: Horizon, source: "000, 001", forms: [], signal: none,
@@ -466,7 +473,7 @@ registry! {
         steps: ["pruning", "signals"],
         main_job: false,
         requires: [], excludes: [],
-        crossover: None, reads_history: false, mirrors: [],
+        crossover: None, reads_history: false, mirrors: [("*", "stand_pat")],
     }
     BetaPlay => beta_play {
         kind: Signal, source: "002", forms: [], signal: beta,
@@ -642,7 +649,7 @@ registry! {
         steps: ["pruning"],
         main_job: false,
         requires: [], excludes: [],
-        crossover: None, reads_history: false, mirrors: [],
+        crossover: None, reads_history: false, mirrors: [("*", "futility.frontier"), ("*", "razoring.node")],
     }
     LateMovePruning => late_move_pruning {
         kind: MovePruning, source: "modern", forms: [], signal: none,

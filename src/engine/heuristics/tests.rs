@@ -71,3 +71,23 @@ fn every_number_parameter_declares_its_range_and_its_default_is_inside() {
         assert_eq!(defaults.out_of_range(info.id), None, "{}", info.name);
     }
 }
+
+#[test]
+fn every_mirror_names_a_form_and_a_counter() {
+    use crate::engine::stats::{Counter, STAND_PAT};
+    for info in REGISTRY {
+        for (audited, mirror) in info.mirrors {
+            let form_known = if info.forms.is_empty() {
+                *audited == "*"
+            } else {
+                info.forms.contains(audited)
+            };
+            assert!(form_known, "{}: no form '{audited}'", info.name);
+            assert!(
+                *mirror == STAND_PAT || Counter::from_key(mirror).is_some(),
+                "{}: mirror '{mirror}' is no counter",
+                info.name
+            );
+        }
+    }
+}

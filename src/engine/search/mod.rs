@@ -10,6 +10,7 @@ mod audit;
 mod gate;
 mod ordering;
 mod pruning;
+mod pv;
 mod quiescence;
 mod reductions;
 mod root;
@@ -32,8 +33,9 @@ use super::heuristics::{COUNT, Id, REGISTRY};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
-use super::stats::{Counter, SearchStats};
+use super::stats::SearchStats;
 use super::tt::TranspositionTable;
+use pv::PvTable;
 use tables::OrderingTables;
 
 /// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
@@ -117,48 +119,6 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The pruning audit, when the search was audited (`Searcher::enable_audit`).
     pub audit: Option<AuditTally>,
-}
-
-/// Triangular PV table: `moves[ply]` holds the best line found from `ply`.
-#[derive(Clone)]
-struct PvTable {
-    moves: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
-    len: [usize; MAX_PLY],
-}
-
-impl PvTable {
-    fn new() -> Self {
-        PvTable {
-            moves: Box::new([[None; MAX_PLY]; MAX_PLY]),
-            len: [0; MAX_PLY],
-        }
-    }
-
-    fn clear(&mut self, ply: usize) {
-        self.len[ply] = 0;
-    }
-
-    /// `mv` is the new best move at `ply`: the PV becomes `mv` followed by the child's PV.
-    fn update(&mut self, ply: usize, mv: Move) {
-        self.moves[ply][0] = Some(mv);
-        let child_len = if ply + 1 < MAX_PLY {
-            self.len[ply + 1]
-        } else {
-            0
-        };
-        for i in 0..child_len.min(MAX_PLY - 1) {
-            self.moves[ply][i + 1] = self.moves[ply + 1][i];
-        }
-        self.len[ply] = child_len.min(MAX_PLY - 1) + 1;
-    }
-
-    fn line(&self, ply: usize) -> Vec<Move> {
-        self.moves[ply][..self.len[ply]]
-            .iter()
-            .flatten()
-            .copied()
-            .collect()
-    }
 }
 
 /// What outlives one search within a game: the transposition table and the ordering tables
@@ -271,9 +231,12 @@ pub struct Searcher {
     audit: Option<Box<Auditor>>,
     /// An audit search is under way: it audits nothing and spends no node budget.
     auditing: bool,
-    /// A decision left out at one ply: the node an audit searches again without it.
-    suppressed: Option<(Counter, usize)>,
+    /// Decisions an audit leaves out at one ply: the one it judges and the tests mirroring it.
+    suppressed: Option<(Suppressed, usize)>,
 }
+
+/// The decisions an audit search leaves out at one node: the one it judges and its mirrors.
+type Suppressed = arrayvec::ArrayVec<super::stats::Counter, 6>;
 
 impl Searcher {
     /// A search of `pos` under `config` with fresh state; setting `stop` ends it within a few

@@ -2,8 +2,10 @@
 //! and mean error, over all depths and depth by depth, from the records' audits; beside it the
 //! 002 signals' confirmation rate, the share of their proposals the shared verification
 //! confirmed. Intervals are cluster-robust by position: the decisions audited in one
-//! position's search are not independent trials. A decision whose audits cost one node each
-//! (the child repeats the decision) cannot disagree with it and is reported as not measurable.
+//! position's search are not independent trials. A stratum (decision and remaining depth)
+//! whose audits could not disagree with the decision (the skipped move's child stands pat on
+//! the skip's own test) is reported as not measurable and left out of the decision's pooled
+//! rate.
 
 use std::collections::BTreeMap;
 
@@ -33,15 +35,17 @@ pub struct AuditLine {
     pub mean_error_cp: Option<f64>,
     /// Nodes of the audit searches.
     pub nodes: u64,
+    /// Audits that could not disagree (`AuditCell::mirrored`), in `audited` but in no rate.
+    #[serde(default)]
+    pub mirrored: u64,
     /// Positions whose searches had such a decision audited.
     pub positions: usize,
 }
 
 impl AuditLine {
-    /// Every audit searched one node (or less) per decision: the child repeated the decision
-    /// at once, so the audit could not disagree with it.
+    /// Some audit could disagree with its decision.
     pub fn measurable(&self) -> bool {
-        self.nodes > self.audited
+        self.audited > self.mirrored
     }
 
     fn new(
@@ -61,6 +65,7 @@ impl AuditLine {
             high,
             mean_error_cp: cell.mean_error_cp(),
             nodes: cell.nodes,
+            mirrored: cell.mirrored,
             positions: clusters.len(),
         }
     }
@@ -126,7 +131,7 @@ pub(super) fn variant_audit(
                     .entry(position.clone())
                     .or_default();
                 slot.0 += cell.wrong;
-                slot.1 += cell.audited;
+                slot.1 += cell.measured();
             };
             for (counter, cell) in mine.by_decision() {
                 add((counter, None), &cell);
@@ -244,30 +249,39 @@ fn variant_section(a: &VariantAudit) -> String {
             .iter()
             .filter(|l| l.decision == total.decision && l.depth.is_some())
             .map(|l| {
-                format!(
-                    "{}: {:.1}% ({})",
-                    depth_name(l.depth.expect("filtered")),
-                    100.0 * l.error_rate,
-                    l.audited
-                )
+                let depth = depth_name(l.depth.expect("filtered"));
+                if l.measurable() {
+                    format!("{depth}: {:.1}% ({})", 100.0 * l.error_rate, l.audited)
+                } else {
+                    format!("{depth}: not measurable ({})", l.audited)
+                }
             })
             .collect();
-        let rate = if total.measurable() {
+        let rate = if !total.measurable() {
+            "not measurable: the skipped move's child stands pat on the skip's own test".into()
+        } else if total.mirrored > 0 {
+            format!(
+                "{:.2}% [{:.2}–{:.2}] of the {} measurable",
+                100.0 * total.error_rate,
+                100.0 * total.low,
+                100.0 * total.high,
+                total.audited - total.mirrored
+            )
+        } else {
             format!(
                 "{:.2}% [{:.2}–{:.2}]",
                 100.0 * total.error_rate,
                 100.0 * total.low,
                 100.0 * total.high
             )
-        } else {
-            "not measurable: each audit was one node, the child repeating the decision".into()
         };
+        let searched = (total.audited - total.mirrored).max(1);
         out.push_str(&format!(
             "| {} | {} ({}) | {:.1} | {} | {rate} | {} | {} |\n",
             total.decision,
             total.audited,
             total.positions,
-            total.nodes as f64 / total.audited.max(1) as f64,
+            total.nodes as f64 / searched as f64,
             total.wrong,
             total
                 .mean_error_cp
@@ -317,15 +331,22 @@ pub(super) fn markdown(audits: &[VariantAudit]) -> String {
          Each sampled decision of a pruning or reduction heuristic that stood (a node cut, a \
          move skipped, a reduced move that stayed below alpha) was searched again without that \
          decision, at the full remaining depth and in the node's window, the rest of the \
-         configuration as it is (the same heuristic's deeper decisions included, except a form's \
-         mirror one ply down: futility's and razoring's move forms are audited with the \
-         child's frontier cut left out, or the child would repeat the decision). **Wrong**: the full search falls on the other side of the \
-         window (a skipped move would have raised alpha, a cut node would not have failed \
-         high, a reduced move's full-depth score crosses alpha). Error: the mean distance \
-         between the claimed and the full score over the wrong decisions (scores capped at \
-         ±10 pawns). Intervals: 95%, cluster-robust by position (the decisions of one search are \
-         not independent). A decision whose every audit was one node is not measurable. The audit searches change nothing in the searches \
-         measured above; their nodes are counted apart.\n",
+         configuration as it is, the same heuristic's deeper decisions included, except the \
+         tests that mirror the one judged (registry `mirrors`): a node cut is searched again \
+         without the other static-margin cuts (reverse futility, frontier futility, razoring's \
+         node form), and a move futility, razoring or static L/R skipped is searched with those \
+         cuts left out of its child, or the audit would repeat the decision it judges. Where \
+         the skipped move's child is a horizon node, its stand pat is the skip's own test and \
+         cannot be left out: that stratum (remaining depth 1) is **not measurable**, shown \
+         with its count and left out of the pooled rate. **Wrong**: the full search falls on \
+         the other side of the window (a skipped move would have raised alpha, a cut node \
+         would not have failed high, a reduced move's full-depth score crosses alpha). Error: \
+         the mean distance between the claimed and the full score over the wrong decisions \
+         (scores capped at ±10 pawns). Rates are given pooled and by remaining depth; a pooled \
+         rate mixes depths whose rates differ, so read the depths. Intervals: 95%, \
+         cluster-robust by position (the decisions of one search are not independent). The \
+         audit searches change nothing in the searches measured above; their nodes are counted \
+         apart.\n",
     );
     for a in audits {
         out.push_str(&variant_section(a));

@@ -1,7 +1,8 @@
 //! The pruning audit's error rates as a grid: a row per decision (per variant when several
 //! were audited), a column per remaining depth (`q`: the quiescence search) after the column of
-//! all depths. Each cell writes the rate, its interval (cluster-robust by position) and the number audited; the
-//! colour deepens with the rate, scaled to the largest rate in the chart.
+//! all depths. Each cell writes the rate, its interval (cluster-robust by position) and the
+//! number audited; the colour deepens with the rate, scaled to the largest rate in the chart. A
+//! stratum whose audits could not disagree is a grey "not measurable" cell.
 
 use crate::harness::plot::heatmap::{self, Cell, Heatmap, sequential};
 use crate::harness::report::analysis::Analysis;
@@ -10,6 +11,16 @@ use plotters::style::RGBColor;
 use std::path::Path;
 
 fn cell(line: &AuditLine, top: f64) -> Cell {
+    if !line.measurable() {
+        return Cell {
+            fill: RGBColor(0xEE, 0xEE, 0xEE),
+            lines: vec![
+                "not".into(),
+                "measurable".into(),
+                format!("n={}", line.audited),
+            ],
+        };
+    }
     Cell {
         fill: sequential(line.error_rate / top, RGBColor(0xCC, 0x33, 0x11)),
         lines: vec![
