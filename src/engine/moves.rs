@@ -47,16 +47,81 @@ pub fn captured_piece(board: &Board, mv: Move) -> Option<Piece> {
     None
 }
 
-/// `mv` gives check on `board` (played on a copy: for the few moves a decision asks about).
+/// `mv` gives check on `board`. A plain move (a capture included) is judged from the squares:
+/// the moved piece attacks the king from its new square, or one of our sliders sees the king
+/// once the move has opened the line. Castling, en passant and promotions, where more than one
+/// square changes or the piece does, are played on a copy.
 pub fn gives_check(board: &Board, mv: Move) -> bool {
-    let mut after = board.clone();
-    after.play_unchecked(mv);
-    !after.checkers().is_empty()
+    let us = board.side_to_move();
+    let Some(piece) = board.piece_on(mv.from) else {
+        return false;
+    };
+    let castling = board.colors(us).has(mv.to);
+    let en_passant =
+        piece == Piece::Pawn && mv.from.file() != mv.to.file() && board.piece_on(mv.to).is_none();
+    if castling || en_passant || mv.promotion.is_some() {
+        let mut after = board.clone();
+        after.play_unchecked(mv);
+        return !after.checkers().is_empty();
+    }
+    let king = board.king(!us);
+    let occupied = (board.occupied() ^ mv.from.bitboard()) | mv.to.bitboard();
+    let diagonal = cozy_chess::get_bishop_moves(king, occupied);
+    let straight = cozy_chess::get_rook_moves(king, occupied);
+    let direct = match piece {
+        Piece::Pawn => cozy_chess::get_pawn_attacks(king, !us).has(mv.to),
+        Piece::Knight => cozy_chess::get_knight_moves(king).has(mv.to),
+        Piece::Bishop => diagonal.has(mv.to),
+        Piece::Rook => straight.has(mv.to),
+        Piece::Queen => (diagonal | straight).has(mv.to),
+        Piece::King => false,
+    };
+    let others = board.colors(us) & !mv.from.bitboard();
+    let queens = board.pieces(Piece::Queen);
+    let bishops = (board.pieces(Piece::Bishop) | queens) & others;
+    let rooks = (board.pieces(Piece::Rook) | queens) & others;
+    direct || !(diagonal & bishops).is_empty() || !(straight & rooks).is_empty()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        let text = include_str!("../../suites/perft.epd");
+        let mut checks = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let board: Board = line.split(';').next().unwrap().trim().parse().unwrap();
+            check_all(&board, &mut checks);
+        }
+        assert!(checks > 20, "positions with checking moves: {checks}");
+    }
+
+    fn check_all(board: &Board, checks: &mut usize) {
+        let mut visit = |board: &Board| {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut after = board.clone();
+                    after.play_unchecked(mv);
+                    let played = !after.checkers().is_empty();
+                    assert_eq!(gives_check(board, mv), played, "{board} {mv}");
+                    *checks += usize::from(played);
+                }
+                false
+            });
+        };
+        visit(board);
+        // And one ply on, for more discovered checks.
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                visit(&after);
+            }
+            false
+        });
+    }
 
     #[test]
     fn only_plain_moves_are_quiet() {

@@ -15,7 +15,12 @@ heuristic_params! {
 
 /// `!check && L >= beta && R >= beta`: a candidate for a verified beta cut.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
-    !mv.gives_check && node.static_eval >= node.beta && mv.eval_after >= node.beta
+    applies(mv) && node.static_eval >= node.beta && mv.eval_after >= node.beta
+}
+
+/// The signal is consulted on a move that gives no check.
+pub fn applies(mv: &MoveView) -> bool {
+    !mv.gives_check
 }
 
 #[cfg(test)]

@@ -18,7 +18,12 @@ heuristic_params! {
 /// The move stays inside a channel below alpha: a candidate for the verified skip.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
     let max = mv.line.max_eval5_before;
-    max <= node.alpha && mv.eval_after <= node.alpha && mv.eval_after <= max && !mv.gives_check
+    applies(mv) && max <= node.alpha && mv.eval_after <= node.alpha && mv.eval_after <= max
+}
+
+/// The signal is consulted on a move that gives no check.
+pub fn applies(mv: &MoveView) -> bool {
+    !mv.gives_check
 }
 
 #[cfg(test)]

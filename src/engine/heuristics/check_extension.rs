@@ -15,11 +15,12 @@ heuristic_params! {
     }
 }
 
-/// Plies the move is extended by. Every move could be: it acts on a check (or a pawn to the
-/// seventh).
+/// Plies the move is extended by: it applies to a check (or a pawn to the seventh) and acts
+/// unless the singular extension already extends the move (the two do not add up: the search
+/// takes the larger), so that `fired` counts the plies this heuristic added.
 pub fn extension(mv: &MoveView, params: &Params) -> Decision<i32> {
-    let extends = mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh);
-    Decision::with(true, extends.then_some(1))
+    let applies = mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh);
+    Decision::with(applies, (!mv.singular).then_some(1))
 }
 
 #[cfg(test)]
@@ -33,7 +34,17 @@ mod tests {
             ..MoveView::default()
         };
         assert_eq!(extension(&mv, &Params::default()).value().unwrap_or(0), 1);
-        assert_eq!(extension(&MoveView::default(), &Params::default()).value().unwrap_or(0), 0);
+        assert_eq!(extension(&MoveView::default(), &Params::default()), Decision::Inapplicable);
+    }
+
+    #[test]
+    fn a_singular_check_is_the_singular_extension_s() {
+        let mv = MoveView {
+            gives_check: true,
+            singular: true,
+            ..MoveView::default()
+        };
+        assert_eq!(extension(&mv, &Params::default()), Decision::Declines);
     }
 
     #[test]

@@ -89,31 +89,39 @@ pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool 
     } else {
         line.channel_fast <= line.channel_slow
     };
-    let core =
-        params.side.alpha() && !mv.gives_check && l <= node.alpha && r <= node.alpha && falling;
-    let not_spared = mv.legal_count > params.spare_first as usize
-        && !(params.spare_tactical && (mv.pawn_to_seventh || mv.captures_weak_pawn));
+    let core = l <= node.alpha && r <= node.alpha && falling;
     let divergence = !params.divergence || line.gap > line.gap_before;
     let outside_stdev = !params.stdev_channel
         || (f64::from(r) - line.channel_slow).abs() >= params.stdev_multiplier * line.channel_dev;
     let margin_form = !params.margin_form || {
         let high = l.max(r);
-        let alpha = node.alpha;
         f64::from(high) <= line.channel_slow
-            && line.channel_slow + f64::from(margin(node.depth)) <= f64::from(alpha)
-            && mv.legal_count > 1
-            && !mv.pawn_to_seventh
-            && !mv.captures_weak_pawn
-            && node.beta < MATE_BOUND
+            && line.channel_slow + f64::from(margin(node.depth)) <= f64::from(node.alpha)
     };
     let cci = !params.cci_channel
         || line.channel_slow + line.channel_dev * params.cci_multiplier <= f64::from(node.alpha);
-    core && not_spared && divergence && outside_stdev && margin_form && cci
+    alpha_applies(node, mv, params) && core && divergence && outside_stdev && margin_form && cci
 }
 
-/// The beta twin of the CCI channel: the move is a candidate for a verified cut.
-pub fn beta_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+/// The alpha rule is consulted on a move that gives no check and that no exemption spares
+/// (the first `spare_first` moves; with `spare_tactical` a pawn to the 7th or a weak-pawn
+/// capture; with the margin form the first move, those two and a mate-bounded window).
+pub fn alpha_applies(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    let tactical = mv.pawn_to_seventh || mv.captures_weak_pawn;
+    let not_spared = mv.legal_count > params.spare_first as usize
+        && !(params.spare_tactical && tactical);
+    let margin_exempt =
+        params.margin_form && (mv.legal_count <= 1 || tactical || node.beta >= MATE_BOUND);
+    params.side.alpha() && !mv.gives_check && not_spared && !margin_exempt
+}
+
+/// The beta rule is consulted on every move.
+pub fn beta_applies(params: &Params) -> bool {
     params.side.beta()
+}
+
+pub fn beta_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    beta_applies(params)
         && mv.line.channel_slow - mv.line.channel_dev * params.cci_multiplier >= f64::from(node.beta)
 }
 

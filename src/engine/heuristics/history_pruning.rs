@@ -36,9 +36,9 @@ heuristic_params! {
     }
 }
 
-/// Skip this quiet move: it applies to a quiet move other than the node's first, outside check,
-/// within the depth limit (by `node.improving`); it acts when either continuation score is
-/// below its limit, unless the move gives check (`gives_check`, asked only then).
+/// Skip this quiet move: it applies to a quiet move other than the node's first that gives no
+/// check (`gives_check`, asked once the rest holds), outside check, within the depth limit
+/// (by `node.improving`); it acts when either continuation score is below its limit.
 pub fn prunes_move(
     node: &NodeView,
     mv: &MoveView,
@@ -61,9 +61,10 @@ pub fn prunes_move(
     let applies = mv.quiet_index > 0
         && mv.legal_count > 1
         && !node.in_check
-        && (1..=max_depth).contains(&node.depth);
+        && (1..=max_depth).contains(&node.depth)
+        && !gives_check();
     let bad = mv.continuation[0] < counter || mv.continuation[1] < follow_up;
-    Decision::when(applies, applies && bad && !gives_check())
+    Decision::when(applies, bad)
 }
 
 #[cfg(test)]
@@ -119,5 +120,7 @@ mod tests {
         let later = MoveView { legal_count: 2, ..mv };
         assert_eq!(prunes_move(&in_check, &later, || false, &p), Decision::Inapplicable);
         assert!(prunes_move(&node, &later, || false, &p).acts());
+        // A quiet check is never skipped, so it is not tested either.
+        assert_eq!(prunes_move(&node, &later, || true, &p), Decision::Inapplicable);
     }
 }

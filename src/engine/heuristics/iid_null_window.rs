@@ -25,21 +25,17 @@ pub fn leads(mv: &MoveView, next_depth: i32) -> bool {
     mv.legal_count == 1 || next_depth <= 0
 }
 
-/// After the shallower null-window probe: search at full depth in the null window too.
-pub fn deepen(
-    node: &NodeView,
-    mv: &MoveView,
-    beat_alpha: bool,
-    cross: usize,
-    params: &Params,
-) -> bool {
-    beat_alpha
-        || node.depth <= params.shallow_depth
-        || mv.gives_check
-        || mv.pawn_to_seventh
-        || mv.capture
-        || mv.promotion
-        || mv.legal_count < cross
+/// The move's shallower null-window probe may stand, when it fails low: the node is deeper
+/// than `shallow_depth`, the move is not forcing (no check, pawn to the 7th, capture or
+/// promotion) and comes at or after the GSR random bound. Where this is false the move is
+/// always searched at full depth, so the heuristic cannot act (and is not `tested`).
+pub fn may_stay_shallow(node: &NodeView, mv: &MoveView, cross: usize, params: &Params) -> bool {
+    node.depth > params.shallow_depth
+        && !mv.gives_check
+        && !mv.pawn_to_seventh
+        && !mv.capture
+        && !mv.promotion
+        && mv.legal_count >= cross
 }
 
 #[cfg(test)]
@@ -75,61 +71,21 @@ mod tests {
     }
 
     #[test]
-    fn late_quiet_move_that_failed_low_stays_shallow() {
-        assert!(!deepen(&node(), &late(), false, 10, &Params::default()));
+    fn a_late_quiet_move_may_stay_shallow() {
+        assert!(may_stay_shallow(&node(), &late(), 10, &Params::default()));
     }
 
     #[test]
-    fn each_condition_deepens() {
+    fn each_condition_forces_the_full_depth() {
         let p = Params::default();
-        assert!(deepen(&node(), &late(), true, 10, &p));
-        assert!(deepen(
-            &NodeView { depth: 2, ..node() },
-            &late(),
-            false,
-            10,
-            &p
-        ));
-        assert!(deepen(
-            &node(),
-            &MoveView {
-                gives_check: true,
-                ..late()
-            },
-            false,
-            10,
-            &p
-        ));
-        assert!(deepen(
-            &node(),
-            &MoveView {
-                pawn_to_seventh: true,
-                ..late()
-            },
-            false,
-            10,
-            &p
-        ));
-        assert!(deepen(
-            &node(),
-            &MoveView {
-                capture: true,
-                ..late()
-            },
-            false,
-            10,
-            &p
-        ));
-        assert!(deepen(
-            &node(),
-            &MoveView {
-                promotion: true,
-                ..late()
-            },
-            false,
-            10,
-            &p
-        ));
-        assert!(deepen(&node(), &late(), false, 31, &p));
+        let forced = |node: NodeView, mv: MoveView, cross: usize| {
+            !may_stay_shallow(&node, &mv, cross, &p)
+        };
+        assert!(forced(NodeView { depth: 2, ..node() }, late(), 10));
+        assert!(forced(node(), MoveView { gives_check: true, ..late() }, 10));
+        assert!(forced(node(), MoveView { pawn_to_seventh: true, ..late() }, 10));
+        assert!(forced(node(), MoveView { capture: true, ..late() }, 10));
+        assert!(forced(node(), MoveView { promotion: true, ..late() }, 10));
+        assert!(forced(node(), late(), 31));
     }
 }

@@ -24,10 +24,11 @@ heuristic_params! {
     }
 }
 
-/// Skip this quiet move: it applies to quiet moves at a null-window node outside check within
-/// `max_depth`, and acts once `base + depth²` quiet moves were tried, unless the move gives
-/// check (`gives_check`, asked only then): a quiet check is a forcing move, and skipping it
-/// hides mates (WAC.001's Qg6 line, found at depth 8 only with this pruning off).
+/// Skip this quiet move: it applies to quiet moves that give no check (`gives_check`, asked
+/// once the rest holds) at a null-window node outside check within `max_depth`, and acts once
+/// `base + depth²` quiet moves were tried. A quiet check is never skipped: it is a forcing
+/// move, and skipping it hides mates (WAC.001's Qg6 line, found at depth 8 only with this
+/// pruning off).
 pub fn prunes_move(
     node: &NodeView,
     mv: &MoveView,
@@ -37,9 +38,10 @@ pub fn prunes_move(
     let applies = mv.quiet_index > 0
         && !node.in_check
         && !node.pv_node
-        && (1..=params.max_depth).contains(&node.depth);
+        && (1..=params.max_depth).contains(&node.depth)
+        && !gives_check();
     let count = params.base as usize + (node.depth * node.depth).max(0) as usize;
-    Decision::when(applies, applies && mv.quiet_index > count && !gives_check())
+    Decision::when(applies, mv.quiet_index > count)
 }
 
 #[cfg(test)]
@@ -58,7 +60,7 @@ mod tests {
         };
         let p = Params::default();
         assert!(prunes_move(&node, &mv, || false, &p).acts());
-        assert_eq!(prunes_move(&node, &mv, || true, &p), Decision::Declines);
+        assert_eq!(prunes_move(&node, &mv, || true, &p), Decision::Inapplicable);
     }
 
     fn prunes(depth: i32, in_check: bool, pv_node: bool, quiet_index: usize, p: &Params) -> bool {

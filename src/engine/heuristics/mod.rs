@@ -342,7 +342,7 @@ registry! {
         reads_line: false, randomised: true, cuts: true,
         summary: "nega-scout with internal iterative deepening in the null window",
         meanings: [
-            "tested: a later move was probed a ply shallower in the null window; fired: that shallower result stood (the move was not deepened)",
+            "tested: a later move that is not forcing (check, pawn to the 7th, capture, promotion), at or after the GSR bound at a node deeper than shallow_depth, was probed a ply shallower in the null window; fired: the probe failed low and stood (the move was not deepened)",
         ],
         steps: ["reductions"],
         main_job: false,
@@ -390,7 +390,7 @@ registry! {
         reads_line: false, randomised: false, cuts: false,
         summary: "checks (and pawns to the 7th) searched one ply deeper",
         meanings: [
-            "tested: every move made; fired: it gave check (or moved a pawn to the seventh) and was extended",
+            "tested: a move made that gave check (or moved a pawn to the seventh, when pawn_to_seventh); fired: it was extended by it (a move the singular extension already extends is not)",
         ],
         steps: ["alphabeta"],
         main_job: false,
@@ -455,7 +455,7 @@ registry! {
         reads_line: true, randomised: false, cuts: true,
         summary: "EMA channel verified skip, refinements (a)-(e)",
         meanings: [
-            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals that gives no check and that no exemption spares (spare_first, spare_tactical, the margin form's); fired: proposed for a verified skip; overruled: the verification contradicted it",
             "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
         ],
         steps: ["signals"],
@@ -468,7 +468,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "skip when L and R are both at or below alpha",
         meanings: [
-            "tested: a move consulted by the signals (or, unverified, by move pruning); fired: L and R at or below alpha, proposed (or skipped); overruled: the verification contradicted it",
+            "tested: a move that gives no check, consulted by the signals (or, unverified, by move pruning); fired: L and R at or below alpha, proposed (or skipped); overruled: the verification contradicted it",
         ],
         steps: ["pruning", "signals"],
         main_job: false,
@@ -480,7 +480,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "cut with beta when L, R and a reduced search reach beta",
         meanings: [
-            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals that gives no check; fired: proposed for a verified cut; overruled: the verification contradicted it",
         ],
         steps: ["signals"],
         main_job: false,
@@ -518,7 +518,7 @@ registry! {
         reads_line: true, randomised: false, cuts: true,
         summary: "relative strength index: verified skip of falling, non-exchange moves",
         meanings: [
-            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals beyond min_ply that gives no check and is no exchange; fired: proposed for a verified skip; overruled: the verification contradicted it",
         ],
         steps: ["signals"],
         main_job: false,
@@ -530,7 +530,7 @@ registry! {
         reads_line: true, randomised: false, cuts: true,
         summary: "skip moves that stay inside a 5-ply channel below alpha",
         meanings: [
-            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move consulted by the signals that gives no check; fired: proposed for a verified skip; overruled: the verification contradicted it",
         ],
         steps: ["signals"],
         main_job: false,
@@ -542,8 +542,8 @@ registry! {
         reads_line: true, randomised: false, cuts: true,
         summary: "material EMA windows: knight margin for beta, queen for alpha",
         meanings: [
-            "tested: a move consulted by the signals; fired: proposed for a verified skip; overruled: the verification contradicted it",
-            "tested: a move consulted by the signals; fired: proposed for a verified cut; overruled: the verification contradicted it",
+            "tested: a move other than the first consulted by the signals beyond ply 2 that gives no check, with no pawn of ours on our seventh rank; fired: proposed for a verified skip; overruled: the verification contradicted it",
+            "tested: a move other than the first consulted by the signals beyond ply 2 outside check, with no opponent pawn on its seventh rank; fired: proposed for a verified cut; overruled: the verification contradicted it",
         ],
         steps: ["signals"],
         main_job: false,
@@ -632,7 +632,7 @@ registry! {
             "tested: a losing capture was searched after the refutations; fired: it ended as the node's best move",
             "tested: a capture outside check in quiescence; fired: it lost material and was left out",
             "tested: a capture other than the first move, outside check, within prune_depth; fired: it lost more than the depth margin and was skipped",
-            "tested: a quiet move other than the first, outside check, within quiet_depth; fired: it lost more than quiet_margin per ply by SEE, gave no check, and was skipped",
+            "tested: a quiet move other than the first that gives no check, outside check, within quiet_depth; fired: it lost more than quiet_margin per ply by SEE and was skipped",
         ],
         steps: ["alphabeta", "ordering", "quiescence", "movepick"],
         main_job: false,
@@ -656,7 +656,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "skip quiet moves after base + depth² at shallow null-window nodes",
         meanings: [
-            "tested: a quiet move at a null-window node outside check within max_depth; fired: it came after base + depth² quiet moves and was skipped",
+            "tested: a quiet move that gives no check at a null-window node outside check within max_depth; fired: it came after base + depth² quiet moves and was skipped",
         ],
         steps: ["alphabeta"],
         main_job: false,
@@ -716,7 +716,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "skip quiet moves whose continuation history is bad near the leaves (Ethereal 12)",
         meanings: [
-            "tested: a quiet move other than the node's first, outside check, within max_depth (max_depth_improving when improving); fired: a continuation score was below its limit, the move gave no check, and it was skipped",
+            "tested: a quiet move other than the node's first that gives no check, outside check, within max_depth (max_depth_improving when improving); fired: a continuation score was below its limit and it was skipped",
         ],
         steps: ["alphabeta"],
         main_job: false,

@@ -34,11 +34,14 @@ pub fn exchange(mv: &MoveView, params: &Params) -> bool {
 /// Candidate for a verified skip.
 pub fn candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
     let rsi = mv.line.rsi;
-    node.ply + 1 > params.min_ply as usize
-        && !mv.gives_check
+    applies(node, mv, params)
         && mv.eval_after <= node.alpha
-        && !exchange(mv, params)
         && (rsi <= params.rising || rsi > params.over)
+}
+
+/// The signal is consulted beyond `min_ply` on a move that gives no check and is no exchange.
+pub fn applies(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    node.ply + 1 > params.min_ply as usize && !mv.gives_check && !exchange(mv, params)
 }
 
 #[cfg(test)]

@@ -159,9 +159,9 @@ pub fn prunes_capture(
 
 /// Quiet form: skip this quiet move (`exchange` computes its SEE and `gives_check` whether it
 /// checks, each asked only where needed). It applies to a quiet move other than the node's
-/// first, outside check, at depths up to `quiet_depth`; it acts when the exchange loses more
-/// than `quiet_margin · depth` and the move gives no check (a quiet check that hangs a piece is
-/// how sacrificial mates begin).
+/// first that gives no check (a quiet check that hangs a piece is how sacrificial mates
+/// begin), outside check, at depths up to `quiet_depth`; it acts when the exchange loses more
+/// than `quiet_margin · depth`.
 pub fn prunes_quiet(
     node: &NodeView,
     mv: &MoveView,
@@ -172,11 +172,9 @@ pub fn prunes_quiet(
     let applies = mv.quiet_index > 0
         && mv.legal_count > 1
         && !node.in_check
-        && (1..=params.quiet_depth).contains(&node.depth);
-    Decision::when(
-        applies,
-        applies && exchange() < -params.quiet_margin * node.depth && !gives_check(),
-    )
+        && (1..=params.quiet_depth).contains(&node.depth)
+        && !gives_check();
+    Decision::when(applies, applies && exchange() < -params.quiet_margin * node.depth)
 }
 
 /// Quiescence form: leave this capture out (`losing` says whether its exchange loses). It

@@ -16,9 +16,14 @@ heuristic_params! {
     }
 }
 
+/// The signal is consulted on a move that gives no check.
+pub fn applies(mv: &MoveView) -> bool {
+    !mv.gives_check
+}
+
 /// `!check && L <= alpha && R <= alpha`.
 pub fn candidate(node: &NodeView, mv: &MoveView, _params: &Params) -> bool {
-    !mv.gives_check && node.static_eval <= node.alpha && mv.eval_after <= node.alpha
+    applies(mv) && node.static_eval <= node.alpha && mv.eval_after <= node.alpha
 }
 
 #[cfg(test)]

@@ -30,22 +30,34 @@ heuristic_params! {
 
 /// Beta-cut candidate.
 pub fn beta_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
-    params.side.beta()
+    beta_applies(node, mv, params)
         && mv.line.material_ema10 - f64::from(params.margin1) > f64::from(node.beta)
+        && mv.line.material_momentum - PAWN / 2 > 0
+}
+
+/// The beta rule is consulted on a move other than the first beyond ply 2, outside check,
+/// with no opponent pawn on its seventh rank.
+pub fn beta_applies(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    params.side.beta()
         && mv.legal_count > 1
         && node.ply > 2
-        && mv.line.material_momentum - PAWN / 2 > 0
         && !node.in_check
         && !mv.opponent_pawn_on_seventh
 }
 
 /// Alpha-skip candidate.
 pub fn alpha_candidate(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
-    params.side.alpha()
+    alpha_applies(node, mv, params)
         && mv.line.material_ema24 + f64::from(params.margin2) < f64::from(node.alpha)
+        && mv.line.material_momentum + PAWN / 2 < 0
+}
+
+/// The alpha rule is consulted on a move other than the first beyond ply 2 that gives no
+/// check, with no pawn of ours on our seventh rank.
+pub fn alpha_applies(node: &NodeView, mv: &MoveView, params: &Params) -> bool {
+    params.side.alpha()
         && mv.legal_count > 1
         && node.ply > 2
-        && mv.line.material_momentum + PAWN / 2 < 0
         && !mv.gives_check
         && !mv.own_pawn_on_seventh
 }

@@ -123,7 +123,10 @@ impl Searcher {
             self.gate(counter!(StaticLr), selective, at, |s| {
                 let params = s.config.heuristics.static_lr;
                 let acts = static_lr::candidate(node, mv, &params);
-                skip(Decision::when(!params.verified, acts))
+                skip(Decision::when(
+                    !params.verified && static_lr::applies(mv),
+                    acts,
+                ))
             })
         })
         // Step 8d-4. The verified signals need a verification shallower than the real

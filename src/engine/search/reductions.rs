@@ -145,8 +145,8 @@ impl Searcher {
         };
         let stands = self.gate(counter!(IidNullWindow), true, at, |s| {
             let params = &s.config.heuristics.iid_null_window;
-            let deepen = iid_null_window::deepen(node, mv, probe > alpha, cross, params);
-            Decision::with(!s.aborted, (!deepen).then_some(probe))
+            let applies = iid_null_window::may_stay_shallow(node, mv, cross, params);
+            Decision::with(!s.aborted && applies, (probe <= alpha).then_some(probe))
         });
         if stands.is_none() {
             score = -self.alphabeta(-alpha - 1, -alpha, next_depth, true);

@@ -25,11 +25,17 @@ pub(super) struct Signal {
     /// The entry is consulted under these parameters (beyond the signal being on and its
     /// `side` playing this bound): `static_lr.verified=false` is consulted unverified instead.
     pub applies: fn(&HeuristicsConfig) -> bool,
-    /// The signal proposes to act on this move.
+    /// The signal's own preconditions hold on this move (it is `tested`): the checks and
+    /// exemptions its rule states, apart from the test that proposes.
+    pub tested: fn(&NodeView, &MoveView, &HeuristicsConfig) -> bool,
+    /// The signal proposes to act on this move (its preconditions included).
     pub proposes: fn(&NodeView, &MoveView, &HeuristicsConfig) -> bool,
 }
 
 const ALWAYS: fn(&HeuristicsConfig) -> bool = |_| true;
+
+/// A signal whose rule has no precondition beyond being consulted on its bound.
+const EVERY_MOVE: fn(&NodeView, &MoveView, &HeuristicsConfig) -> bool = |_, _, _| true;
 
 /// Every 002 signal on every bound it can play, alpha side first.
 pub(super) const SIGNALS: &[Signal] = &[
@@ -37,78 +43,91 @@ pub(super) const SIGNALS: &[Signal] = &[
         counter: counter!(StaticLr),
         side: Side::Alpha,
         applies: |h| h.static_lr.verified,
+        tested: |_, mv, _| static_lr::applies(mv),
         proposes: |node, mv, h| static_lr::candidate(node, mv, &h.static_lr),
     },
     Signal {
         counter: counter!(Momentum.main),
         side: Side::Alpha,
-        applies: ALWAYS,
+        applies: |h| h.momentum.main_form,
+        tested: EVERY_MOVE,
         proposes: |_, mv, h| momentum::main_candidate(mv, &h.momentum),
     },
     Signal {
         counter: counter!(EmaChannel.alpha),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: |node, mv, h| ema_channel::alpha_applies(node, mv, &h.ema_channel),
         proposes: |node, mv, h| ema_channel::alpha_candidate(node, mv, &h.ema_channel),
     },
     Signal {
         counter: counter!(Trend.alpha),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: EVERY_MOVE,
         proposes: |_, mv, h| trend::alpha_candidate(mv, &h.trend),
     },
     Signal {
         counter: counter!(MinmaxChannel.alpha),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: EVERY_MOVE,
         proposes: |node, mv, h| minmax_channel::alpha_candidate(node, mv, &h.minmax_channel),
     },
     Signal {
         counter: counter!(Rsi),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: |node, mv, h| rsi::applies(node, mv, &h.rsi),
         proposes: |node, mv, h| rsi::candidate(node, mv, &h.rsi),
     },
     Signal {
         counter: counter!(ChannelBreakout),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: |_, mv, _| channel_breakout::applies(mv),
         proposes: |node, mv, h| channel_breakout::candidate(node, mv, &h.channel_breakout),
     },
     Signal {
         counter: counter!(WindowMargins.alpha),
         side: Side::Alpha,
         applies: ALWAYS,
+        tested: |node, mv, h| window_margins::alpha_applies(node, mv, &h.window_margins),
         proposes: |node, mv, h| window_margins::alpha_candidate(node, mv, &h.window_margins),
     },
     Signal {
         counter: counter!(BetaPlay),
         side: Side::Beta,
         applies: ALWAYS,
+        tested: |_, mv, _| beta_play::applies(mv),
         proposes: |node, mv, h| beta_play::candidate(node, mv, &h.beta_play),
     },
     Signal {
         counter: counter!(EmaChannel.beta),
         side: Side::Beta,
         applies: ALWAYS,
+        tested: |_, _, h| ema_channel::beta_applies(&h.ema_channel),
         proposes: |node, mv, h| ema_channel::beta_candidate(node, mv, &h.ema_channel),
     },
     Signal {
         counter: counter!(Trend.beta),
         side: Side::Beta,
         applies: ALWAYS,
+        tested: EVERY_MOVE,
         proposes: |_, mv, h| trend::beta_candidate(mv, &h.trend),
     },
     Signal {
         counter: counter!(MinmaxChannel.beta),
         side: Side::Beta,
         applies: ALWAYS,
+        tested: EVERY_MOVE,
         proposes: |node, mv, h| minmax_channel::beta_candidate(node, mv, &h.minmax_channel),
     },
     Signal {
         counter: counter!(WindowMargins.beta),
         side: Side::Beta,
         applies: ALWAYS,
+        tested: |node, mv, h| window_margins::beta_applies(node, mv, &h.window_margins),
         proposes: |node, mv, h| window_margins::beta_candidate(node, mv, &h.window_margins),
     },
 ];
@@ -150,7 +169,9 @@ impl Searcher {
             let signal = &SIGNALS[self.active_signals[index]];
             let proposes = self
                 .gate(signal.counter, selective, Point::Unaudited, |s| {
-                    Decision::when(true, (signal.proposes)(node, mv, &s.config.heuristics))
+                    let h = &s.config.heuristics;
+                    let tested = (signal.tested)(node, mv, h);
+                    Decision::when(tested, (signal.proposes)(node, mv, h))
                 })
                 .is_some();
             if proposes
@@ -179,6 +200,89 @@ impl Searcher {
 mod tests {
     use super::*;
     use crate::engine::heuristics::{Kind, REGISTRY, SignalRule};
+    use crate::engine::position::LineStats;
+
+    /// Views spread over what the signals read: scores around the window, lines rising and
+    /// falling, checks, captures, early and late moves, shallow and deep plies.
+    fn views() -> Vec<(NodeView, MoveView)> {
+        let mut out = Vec::new();
+        for i in 0..4000u32 {
+            let pick = |k: u32, n: u32| (i.wrapping_mul(2_654_435_761) >> k) % n;
+            let score = |k: u32| pick(k, 17) as Score * 60 - 480;
+            let node = NodeView {
+                depth: 2 + pick(1, 6) as i32,
+                ply: pick(4, 9) as usize,
+                alpha: -20,
+                beta: 20,
+                static_eval: score(7),
+                in_check: pick(11, 5) == 0,
+                ..NodeView::default()
+            };
+            let float = |k: u32| f64::from(score(k));
+            let mv = MoveView {
+                eval_after: score(13),
+                gives_check: pick(17, 3) == 0,
+                capture: pick(19, 3) == 0,
+                pawn_to_seventh: pick(21, 7) == 0,
+                legal_count: 1 + pick(23, 30) as usize,
+                line: LineStats {
+                    material_momentum: score(25),
+                    eval_momentum: score(27),
+                    trend_a: float(2),
+                    trend_b: float(5),
+                    channel_fast: float(8),
+                    channel_slow: float(10),
+                    ema3: float(12),
+                    rsi: f64::from(pick(14, 101)),
+                    max_eval5: score(16),
+                    min_eval5: score(18),
+                    max_eval5_before: score(20),
+                    material_ema10: 4.0 * float(22),
+                    material_ema24: 4.0 * float(24),
+                    ..LineStats::default()
+                },
+                ..MoveView::default()
+            };
+            out.push((node, mv));
+        }
+        out
+    }
+
+    #[test]
+    fn a_signal_is_tested_where_its_preconditions_hold_and_proposes_only_there() {
+        let mut h = HeuristicsConfig::default();
+        h.rsi.min_ply = 2;
+        // Both bounds, so that every entry is consulted.
+        h.ema_channel.side = Side::Both;
+        h.trend.side = Side::Both;
+        h.minmax_channel.side = Side::Both;
+        let no_check_rule = [
+            counter!(StaticLr),
+            counter!(EmaChannel.alpha),
+            counter!(Rsi),
+            counter!(ChannelBreakout),
+            counter!(WindowMargins.alpha),
+            counter!(BetaPlay),
+        ];
+        for signal in SIGNALS {
+            let (mut tested, mut proposed) = (0, 0);
+            for (node, mv) in views() {
+                let t = (signal.tested)(&node, &mv, &h);
+                let p = (signal.proposes)(&node, &mv, &h);
+                assert!(t || !p, "{}: proposes where untested", signal.counter.key());
+                if no_check_rule.contains(&signal.counter) && mv.gives_check {
+                    assert!(!t, "{}: tested on a check", signal.counter.key());
+                }
+                tested += usize::from(t);
+                proposed += usize::from(p);
+            }
+            let key = signal.counter.key();
+            assert!(
+                tested > proposed && proposed > 0,
+                "{key}: {proposed} of {tested}"
+            );
+        }
+    }
 
     #[test]
     fn every_signal_of_the_registry_is_in_the_table_on_each_bound_it_may_play() {
