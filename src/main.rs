@@ -118,7 +118,7 @@ enum Command {
     /// results as JSON Lines (resumable, shardable) and PGN.
     #[command(
         name = "match",
-        after_help = "Example: searchlab match --variant classic --variant gsr=classic,+gsr --openings suites/openings.epd --tc 8+0.08 --sprt elo0=0,elo1=10 --concurrency 2 --pgn games.pgn"
+        after_help = "Example: searchlab match --variant classic --variant gsr=classic,+gsr --openings suites/openings.epd --tc 8+0.08 --sprt elo0=0,elo1=10 --concurrency 2 --pgn games.pgn\n\nA fastchess command line as typed: searchlab match [OPTIONS] -- -engine cmd=./dev name=dev -engine cmd=./base name=base -each tc=8+0.08 -rounds 100 -repeat -openings file=suites/openings.epd format=epd -sprt elo0=0 elo1=5 (the equivalent searchlab command is printed first; docs/games.md lists what is understood)"
     )]
     Match(cli::MatchArgs),
     /// The SPRT of given counts as fishtest computes it: LLR with its bounds, the decision,
@@ -267,7 +267,24 @@ fn submit(
 
 fn main() -> ExitCode {
     quiet_on_closed_stdout();
-    let cli = Cli::parse();
+    // `searchlab match -- ARGS`: a fastchess command line, translated and shown first.
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let cli = match cli::fastchess::translate_argv(&argv) {
+        None => Cli::parse(),
+        Some(Err(why)) => {
+            eprintln!("error: searchlab match -- (a fastchess command line): {why}");
+            return ExitCode::FAILURE;
+        }
+        Some(Ok((args, translation))) => {
+            for note in &translation.notes {
+                eprintln!("note: {note}");
+            }
+            eprintln!("equivalent: {}", cli::fastchess::command_line(&args));
+            Cli::parse_from(args)
+        }
+    };
     if let Some(path) = &cli.net {
         let installed = searchlab::engine::nnue::read_file(path)
             .and_then(|bytes| searchlab::engine::nnue::install(&bytes));

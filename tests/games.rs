@@ -796,3 +796,56 @@ fn a_match_without_a_terminal_prints_status_lines_as_it_plays() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_fastchess_command_line_plays_as_typed() {
+    // The reviewer's line from issue 43, with searchlab as both engines.
+    let dir = scratch("fastchess");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let pgn = dir.join("G.pgn");
+    let line = format!(
+        "-engine cmd={exe} name=a -engine cmd={exe} name=b option.Heuristics=classic \
+         -each tc=1+0.01 -rounds 2 -repeat -openings file=suites/openings.epd format=epd \
+         order=random -pgnout file={} -concurrency 1 -recover",
+        pgn.display()
+    );
+    let output = searchlab()
+        .args([
+            "match",
+            "--out",
+            dir.join("m.jsonl").to_str().unwrap(),
+            "--",
+        ])
+        .args(line.split_whitespace())
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    let equivalent = err
+        .lines()
+        .find(|l| l.starts_with("equivalent: searchlab match "))
+        .unwrap_or_else(|| panic!("the equivalent command first: {err}"));
+    assert!(
+        equivalent.contains("--games 4") && equivalent.contains("--openings-order random"),
+        "{equivalent}"
+    );
+    assert!(err.contains("note: -recover"), "{err}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[Result ").count(), 4, "{games}");
+    // What has no counterpart is refused by name, before any game.
+    let output = searchlab()
+        .args([
+            "match",
+            "--",
+            "-engine",
+            &format!("cmd={exe}"),
+            "-wait",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("-wait: not supported"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -20,6 +20,7 @@ use crate::harness::{bench, plan, report, results};
 
 mod audit;
 mod engine_options;
+pub mod fastchess;
 mod game_args;
 mod games;
 mod heuristics;

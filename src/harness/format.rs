@@ -70,6 +70,17 @@ pub fn interval(i: &crate::harness::compare::Interval, digits: usize) -> String 
     )
 }
 
+/// A word as a shell reads it back: as it is when it holds only characters no shell treats
+/// specially (`cmd=./dev`, `tc=8+0.08`), else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+=:,@%^".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -220,7 +220,7 @@ fn shell_word(word: &str) -> String {
     if word.contains("$I") {
         return format!("\"{word}\"");
     }
-    shlex::try_quote(word).map_or_else(|_| format!("'{word}'"), |q| q.into_owned())
+    crate::harness::format::shell_word(word)
 }
 
 /// Submit the array of `todo` tasks and the merge after it.

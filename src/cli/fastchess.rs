@@ -1,0 +1,412 @@
+//! `searchlab match -- ARGS…`: a fastchess (or cutechess-cli) command line as its author types
+//! it, translated into `searchlab match`'s own options. The equivalent command is printed
+//! first, so that the translation can be read and kept; what has no counterpart here is
+//! refused by name, never dropped.
+//!
+//! The options follow fastchess's documentation (`-engine`, `-each`, `-rounds`, `-games`,
+//! `-repeat`, `-openings`, `-concurrency`, `-sprt`, `-pgnout`, `-log`, `-draw`, `-resign`,
+//! `-maxmoves`, `-recover`, `-srand`, `-randomseed`, `-ratinginterval`, `-tournament`,
+//! `-variant`, `-output`). Two differences of meaning are stated when they arise: searchlab
+//! plays every opening twice with the colours reversed (fastchess's `-repeat`), so the games
+//! of a pairing are `rounds × games` and must be even; and it plays gauntlets (the first
+//! engine against each other), so more than two engines need `-tournament gauntlet`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::harness::format::shell_word;
+
+/// The translated arguments (after `match`) and what the translation should say.
+#[derive(Debug, Default, PartialEq)]
+pub struct Translation {
+    pub args: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// The options a fastchess line may hold here, for the refusal of any other.
+const SUPPORTED: &str = "-engine, -each, -rounds, -games, -repeat, -openings, -concurrency, \
+     -sprt, -pgnout, -log, -draw, -resign, -maxmoves, -recover, -srand, -randomseed, \
+     -ratinginterval, -tournament, -variant, -output";
+
+/// The engine keys passed on as they are (`engines.rs` reads them).
+const ENGINE_KEYS: &[&str] = &[
+    "name",
+    "cmd",
+    "args",
+    "dir",
+    "tc",
+    "st",
+    "nodes",
+    "depth",
+    "timemargin",
+    "timeout",
+];
+
+/// One option and the words after it.
+struct Option_ {
+    name: String,
+    values: Vec<String>,
+}
+
+/// A word opens an option when it is `-name` or `--name` (a letter first, no `=`).
+fn option_name(word: &str) -> Option<&str> {
+    let name = word.strip_prefix("--").or_else(|| word.strip_prefix('-'))?;
+    (name.starts_with(|c: char| c.is_ascii_alphabetic()) && !name.contains('=')).then_some(name)
+}
+
+fn options(words: &[String]) -> Result<Vec<Option_>, String> {
+    let mut out: Vec<Option_> = Vec::new();
+    for word in words {
+        match (option_name(word), out.last_mut()) {
+            (Some(name), _) => out.push(Option_ {
+                name: name.to_string(),
+                values: Vec::new(),
+            }),
+            (None, Some(current)) => current.values.push(word.clone()),
+            (None, None) => {
+                return Err(format!(
+                    "'{word}': a fastchess command line starts with an option ({SUPPORTED})"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `KEY=VALUE` pairs of an option's words.
+fn key_values(option: &str, values: &[String]) -> Result<Vec<(String, String)>, String> {
+    values
+        .iter()
+        .map(|word| {
+            word.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("-{option}: '{word}' is not KEY=VALUE"))
+        })
+        .collect()
+}
+
+/// The one value of an option such as `-concurrency 2`.
+fn single<'a>(option: &str, values: &'a [String]) -> Result<&'a str, String> {
+    match values {
+        [value] => Ok(value),
+        _ => Err(format!("-{option} takes one value, got {}", values.len())),
+    }
+}
+
+fn number(option: &str, value: &str) -> Result<u64, String> {
+    value
+        .parse()
+        .map_err(|_| format!("-{option}: '{value}' is not a whole number"))
+}
+
+/// A keyed word as `engines.rs` reads it, quoted as a shell quotes it.
+fn keyed(key: &str, value: &str) -> String {
+    shell_word(&format!("{key}={value}"))
+}
+
+/// An `-engine` or `-each` description in searchlab's keyed form.
+fn player(option: &str, values: &[String], each: bool) -> Result<String, String> {
+    let mut words = Vec::new();
+    for (key, value) in key_values(option, values)? {
+        match key.as_str() {
+            "proto" if value == "uci" => {}
+            "proto" => {
+                return Err(format!(
+                    "-{option} proto={value}: searchlab speaks UCI only"
+                ));
+            }
+            "restart" if value == "off" => {}
+            "restart" => {
+                return Err(format!(
+                    "-{option} restart={value}: not supported (searchlab restarts an engine only after it fails)"
+                ));
+            }
+            "plies" => words.push(keyed("depth", &value)),
+            "name" | "cmd" | "args" | "dir" if each => {
+                return Err(format!("-each {key}=: give it in each -engine"));
+            }
+            _ if key.starts_with("option.") || ENGINE_KEYS.contains(&key.as_str()) => {
+                words.push(keyed(&key, &value));
+            }
+            _ => {
+                return Err(format!(
+                    "-{option} {key}=: not supported (cmd, name, args, dir, option.NAME, tc, st, nodes, depth, plies, timemargin, proto=uci, restart=off)"
+                ));
+            }
+        }
+    }
+    if !each && !values.iter().any(|v| v.starts_with("cmd=")) {
+        return Err(format!("-engine {}: no cmd=", values.join(" ")));
+    }
+    Ok(words.join(" "))
+}
+
+/// `-openings file= format= order= plies= start= policy=round`.
+fn openings(values: &[String], out: &mut Vec<String>) -> Result<(), String> {
+    let mut file = None;
+    let mut format = None;
+    for (key, value) in key_values("openings", values)? {
+        match key.as_str() {
+            "file" => file = Some(value),
+            "format" if value == "epd" || value == "pgn" => format = Some(value),
+            "format" => return Err(format!("-openings format={value}: epd or pgn")),
+            "order" => out.extend(["--openings-order".into(), value]),
+            "plies" => out.extend(["--opening-plies".into(), value]),
+            "start" => out.extend(["--openings-start".into(), value]),
+            "policy" if value == "round" => {}
+            _ => return Err(format!("-openings {key}={value}: not supported")),
+        }
+    }
+    let file = file.ok_or("-openings: no file=")?;
+    let is_pgn = file.to_ascii_lowercase().ends_with(".pgn");
+    match format.as_deref() {
+        Some("pgn") if !is_pgn => {
+            return Err(format!(
+                "-openings file={file} format=pgn: searchlab reads a PGN book from a file named .pgn"
+            ));
+        }
+        Some("epd") if is_pgn => {
+            return Err(format!(
+                "-openings file={file} format=epd: the file is named .pgn"
+            ));
+        }
+        _ => {}
+    }
+    out.extend(["--openings".into(), file]);
+    Ok(())
+}
+
+/// Options whose `KEY=VALUE` words become one comma-separated searchlab value.
+fn joined(option: &str, values: &[String], keys: &[&str]) -> Result<String, String> {
+    let pairs = key_values(option, values)?;
+    if let Some((key, _)) = pairs.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
+        return Err(format!(
+            "-{option} {key}=: not supported ({})",
+            keys.join("=, ") + "="
+        ));
+    }
+    Ok(pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// `-pgnout file=G.pgn` or cutechess's `-pgnout G.pgn`.
+fn pgnout(values: &[String]) -> Result<String, String> {
+    match values {
+        [path] if !path.contains('=') => Ok(path.clone()),
+        _ => {
+            let pairs = key_values("pgnout", values)?;
+            let mut file = None;
+            for (key, value) in pairs {
+                match key.as_str() {
+                    "file" => file = Some(value),
+                    _ => return Err(format!("-pgnout {key}=: not supported (file=)")),
+                }
+            }
+            file.ok_or_else(|| "-pgnout: no file=".to_string())
+        }
+    }
+}
+
+/// Games per pairing from `-rounds`, `-games` and `-repeat`.
+fn games(rounds: Option<u64>, per_round: Option<u64>, repeat: bool) -> Result<Option<u64>, String> {
+    let per_round = per_round.or(repeat.then_some(2));
+    if rounds.is_none() && per_round.is_none() {
+        return Ok(None);
+    }
+    let total = rounds.unwrap_or(1) * per_round.unwrap_or(1);
+    if total == 0 || total % 2 == 1 {
+        return Err(format!(
+            "-rounds × -games makes {total} game(s) a pairing: searchlab plays each opening twice with the colours reversed (fastchess's -repeat), so give an even number"
+        ));
+    }
+    Ok(Some(total))
+}
+
+/// Translate a fastchess argument list into `searchlab match` arguments.
+pub fn translate(words: &[String]) -> Result<Translation, String> {
+    let mut t = Translation::default();
+    let (mut rounds, mut per_round, mut repeat) = (None, None, false);
+    let mut engines = 0;
+    let mut gauntlet = false;
+    for option in options(words)? {
+        let (name, values) = (option.name.as_str(), option.values.as_slice());
+        let mut add = |flag: &str, value: String| t.args.extend([flag.to_string(), value]);
+        match name {
+            "engine" => {
+                engines += 1;
+                add("--engine", player(name, values, false)?);
+            }
+            "each" => add("--each", player(name, values, true)?),
+            "rounds" => rounds = Some(number(name, single(name, values)?)?),
+            "games" => per_round = Some(number(name, single(name, values)?)?),
+            "repeat" => {
+                repeat = true;
+                if let [n] = values {
+                    per_round = Some(number(name, n)?);
+                }
+            }
+            "openings" => openings(values, &mut t.args)?,
+            "concurrency" => add("--concurrency", single(name, values)?.to_string()),
+            "sprt" => add(
+                "--sprt",
+                joined(name, values, &["elo0", "elo1", "alpha", "beta", "model"])?,
+            ),
+            "pgnout" => add("--pgn", pgnout(values)?),
+            "log" => add("--log", joined(name, values, &["file"])?.replacen("file=", "", 1)),
+            "draw" => add(
+                "--draw",
+                joined(name, values, &["movenumber", "movecount", "score"])?,
+            ),
+            "resign" => add(
+                "--resign",
+                joined(name, values, &["movecount", "score", "twosided"])?,
+            ),
+            "maxmoves" => add("--maxmoves", single(name, values)?.to_string()),
+            "ratinginterval" => add("--rating-interval", single(name, values)?.to_string()),
+            "srand" | "seed" => add("--seed", single(name, values)?.to_string()),
+            "randomseed" => {
+                let seed = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_007);
+                add("--seed", seed.to_string());
+                t.notes.push(format!("-randomseed: seed {seed}"));
+            }
+            "recover" => t.notes.push(
+                "-recover: searchlab always goes on after an engine fails (that game is lost, the engine restarted)".into(),
+            ),
+            "tournament" => match single(name, values)? {
+                "gauntlet" => gauntlet = true,
+                "roundrobin" => {}
+                other => return Err(format!("-tournament {other}: gauntlet or roundrobin")),
+            },
+            "variant" if values == ["standard"] => {}
+            "variant" => return Err(format!("-variant {}: standard chess only", values.join(" "))),
+            "output" => t
+                .notes
+                .push("-output: searchlab prints its own status lines".into()),
+            _ => return Err(format!("-{name}: not supported by searchlab match ({SUPPORTED})")),
+        }
+    }
+    if engines > 2 && !gauntlet {
+        return Err(format!(
+            "{engines} engines: searchlab plays gauntlets (the first engine against each other); add -tournament gauntlet"
+        ));
+    }
+    if let Some(total) = games(rounds, per_round, repeat)? {
+        t.args.extend(["--games".into(), total.to_string()]);
+    }
+    Ok(t)
+}
+
+/// `argv` with a fastchess line after `match --` translated: `None` when it has none.
+pub fn translate_argv(argv: &[String]) -> Option<Result<(Vec<String>, Translation), String>> {
+    if argv.get(1).map(String::as_str) != Some("match") {
+        return None;
+    }
+    let cut = argv.iter().position(|a| a == "--")?;
+    Some(translate(&argv[cut + 1..]).map(|t| {
+        let mut args = argv[..cut].to_vec();
+        args.extend(t.args.iter().cloned());
+        (args, t)
+    }))
+}
+
+/// The command a translation runs, quoted for a shell.
+pub fn command_line(args: &[String]) -> String {
+    std::iter::once("searchlab".to_string())
+        .chain(args.iter().skip(1).map(|a| shell_word(a)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        shlex::split(line).unwrap()
+    }
+
+    #[test]
+    fn the_documentation_s_example_translates() {
+        // fastchess's README example, engines renamed.
+        let t = translate(&words(
+            "-engine cmd=./dev name=dev -engine cmd=./base name=base -openings file=book.epd format=epd order=random \
+             -each tc=8+0.08 option.Hash=16 -rounds 200 -repeat -concurrency 4 -recover \
+             -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -pgnout file=games.pgn -ratinginterval 20",
+        ))
+        .unwrap();
+        assert_eq!(
+            t.args,
+            words(
+                "--engine 'cmd=./dev name=dev' --engine 'cmd=./base name=base' --openings-order random \
+                 --openings book.epd --each 'tc=8+0.08 option.Hash=16' --concurrency 4 \
+                 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 --pgn games.pgn --rating-interval 20 --games 400"
+            )
+        );
+        assert_eq!(t.notes.len(), 1, "{:?}", t.notes);
+    }
+
+    #[test]
+    fn values_with_spaces_stay_one_word() {
+        let t = translate(&[
+            "-engine".into(),
+            "cmd=eng".into(),
+            "option.Move Overhead=30".into(),
+            "args=-x 1".into(),
+        ])
+        .unwrap();
+        assert_eq!(t.args[1], "cmd=eng 'option.Move Overhead=30' 'args=-x 1'");
+    }
+
+    #[test]
+    fn what_has_no_counterpart_is_refused_by_name() {
+        for (line, says) in [
+            (
+                "-engine cmd=a -engine cmd=b -wait 5",
+                "-wait: not supported",
+            ),
+            ("-engine cmd=a restart=on", "restart=on"),
+            ("-engine name=a", "no cmd="),
+            (
+                "-engine cmd=a -pgnout file=g.pgn nodes=true",
+                "-pgnout nodes=",
+            ),
+            ("-engine cmd=a -rounds 3", "even number"),
+            (
+                "-engine cmd=a -engine cmd=b -engine cmd=c",
+                "-tournament gauntlet",
+            ),
+            (
+                "-engine cmd=a -openings file=b.epd format=pgn",
+                "named .pgn",
+            ),
+            ("-engine cmd=a -sprt elo0=0 elo1=5 model=bayesian", ""),
+            ("-engine cmd=a proto=xboard", "UCI only"),
+            ("cmd=a", "starts with an option"),
+        ] {
+            match translate(&words(line)) {
+                Err(e) => assert!(e.contains(says), "{line}: {e}"),
+                // The SPRT's model is `sprt`'s to refuse, with its own message.
+                Ok(t) => assert!(line.contains("bayesian"), "{line}: {t:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn argv_keeps_searchlab_s_own_options_before_the_dashes() {
+        let argv = words("searchlab match --out m.jsonl -- -engine cmd=a -engine cmd=b -games 2");
+        let (args, _) = translate_argv(&argv).unwrap().unwrap();
+        assert_eq!(
+            args,
+            words("searchlab match --out m.jsonl --engine cmd=a --engine cmd=b --games 2")
+        );
+        assert!(translate_argv(&words("searchlab run -- x")).is_none());
+        assert_eq!(
+            command_line(&words("searchlab match --engine 'cmd=a b'")),
+            "searchlab match --engine 'cmd=a b'"
+        );
+    }
+}
