@@ -41,7 +41,7 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
         jobs,
         out: out.to_path_buf(),
         shard,
-        progress: false,
+        progress: None,
         audit: None,
         design: None,
     }
@@ -582,4 +582,89 @@ fn the_command_line_for_a_newcomer() {
         !text.contains("Nb1c3"),
         "long notation is the documents' format only: {text}"
     );
+}
+
+/// Without a terminal (the test's pipes), long commands print status lines on stdout: `run`
+/// and `datagen` every `--status-interval` seconds, `tune` every `--rating-interval` games.
+#[test]
+fn status_lines_without_a_terminal() {
+    let dir = common::scratch("runner", "status");
+    let status = |args: &[&str], prefix: &str| -> usize {
+        let output = common::searchlab(args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let out = String::from_utf8_lossy(&output.stdout).to_string();
+        let lines: Vec<&str> = out.lines().filter(|l| l.starts_with(prefix)).collect();
+        for line in &lines {
+            assert!(line.contains("elapsed") && line.contains('%'), "{line}");
+        }
+        lines.len()
+    };
+    let out = dir.join("run.jsonl").display().to_string();
+    let run = [
+        "run",
+        "--suite",
+        "suites/tactics.epd",
+        "--depth",
+        "3",
+        "--out",
+        &out,
+        "--status-interval",
+        "0.000001",
+    ];
+    assert!(
+        status(&run, "run: ") >= 5,
+        "a line per search at this interval"
+    );
+    let out = dir.join("run2.jsonl").display().to_string();
+    let silent = [
+        "run",
+        "--suite",
+        "suites/tactics.epd",
+        "--depth",
+        "3",
+        "--out",
+        &out,
+        "--status-interval",
+        "0",
+    ];
+    assert_eq!(status(&silent, "run: "), 0);
+    let data = dir.join("data.bin").display().to_string();
+    let datagen = [
+        "datagen",
+        "--out",
+        &data,
+        "--nodes",
+        "300",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+        "--status-interval",
+        "0.000001",
+    ];
+    assert!(status(&datagen, "datagen: ") >= 3);
+    let tuned = dir.join("tune.jsonl").display().to_string();
+    let tune = [
+        "tune",
+        "--variant",
+        "modern",
+        "--param",
+        "futility.margin=60,0,200,10",
+        "--iterations",
+        "6",
+        "--nodes",
+        "200",
+        "--openings",
+        "suites/openings.epd",
+        "--rating-interval",
+        "4",
+        "--out",
+        &tuned,
+    ];
+    assert_eq!(status(&tune, "tune: "), 3, "every 2 iterations of 2 games");
+    std::fs::remove_dir_all(&dir).ok();
 }

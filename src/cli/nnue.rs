@@ -46,9 +46,14 @@ pub struct DatagenArgs {
     /// Transposition table of each side, MiB.
     #[arg(long, default_value_t = 8)]
     pub hash: usize,
-    /// No progress bar.
+    /// No progress bar or status line.
     #[arg(long)]
     pub quiet: bool,
+    /// Without a terminal (output to a file or a pipe: a cluster job, nohup, CI), print a
+    /// status line every this many seconds: games done, positions, time elapsed and left at
+    /// the current rate; 0: none. On a terminal a bar shows the same.
+    #[arg(long, default_value_t = 60.0)]
+    pub status_interval: f64,
 }
 
 /// The file name of the held-out openings book: every evaluation match of a network plays
@@ -107,7 +112,12 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         },
         openings,
         jobs: plan::jobs(args.jobs)?,
-        progress: !args.quiet,
+        progress: match args.quiet {
+            true => None,
+            false => Some(crate::harness::progress::every_seconds(
+                args.status_interval,
+            )?),
+        },
     };
     eprintln!(
         "datagen: {} games of {} ({:?} evaluation) at {} nodes a move, {} random plies after {} openings, {} at once, into {}",

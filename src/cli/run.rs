@@ -1,5 +1,6 @@
 //! `searchlab run`: its arguments and the run from them to the summary and the report.
 
+use crate::harness::progress;
 use std::path::Path;
 
 use super::audit::audit_rate;
@@ -24,6 +25,11 @@ fn randomised_help() -> String {
 /// Arguments of `searchlab run`.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
+    /// Without a terminal (output to a file or a pipe: a cluster job, nohup, CI), print a
+    /// status line every this many seconds: searches done, time elapsed and left at the
+    /// current rate; 0: none. On a terminal a bar shows the same.
+    #[arg(long, default_value_t = 60.0)]
+    pub status_interval: f64,
     /// EPD files (default: the project's suites/bench.epd and suites/tactics.epd).
     #[arg(long = "suite")]
     pub suites: Vec<std::path::PathBuf>,
@@ -112,7 +118,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         jobs: plan::jobs(args.jobs)?,
         out: out.clone(),
         shard: results::Shard::from_arg(args.shard.as_deref())?,
-        progress: true,
+        progress: Some(progress::every_seconds(args.status_interval)?),
         audit,
         design,
     };

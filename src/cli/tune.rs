@@ -64,6 +64,11 @@ pub struct TuneArgs {
     /// parameters.
     #[arg(long, default_value_t = 10)]
     pub max_failures: u64,
+    /// Without a terminal (output to a file or a pipe: a cluster job, nohup, CI), print a
+    /// status line each time this many more games were played (rounded up to whole
+    /// iterations): iterations, time elapsed and left, the last iteration's θ; 0: none.
+    #[arg(long, default_value_t = 10)]
+    pub rating_interval: u64,
     /// Openings, limits, adjudication, concurrency, seed (as for `match`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -132,6 +137,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         out: args.out.clone(),
         progress: !args.game.quiet,
         max_failures: args.max_failures,
+        rating_interval: args.rating_interval,
     };
     eprintln!(
         "tune of {} over {} parameter(s): {} iterations of {} game pair(s), {}, {} openings, into {}",

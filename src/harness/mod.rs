@@ -14,6 +14,7 @@ pub mod games;
 pub mod nnue;
 pub mod plan;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod reproduce;
 pub mod results;

@@ -4,12 +4,12 @@
 //! it finished; the same command resumes it, skipping what is done. With depth or node limits
 //! the records are identical, nodes for nodes, whatever the number of workers.
 
+use super::progress::{Every, ProgressDisplay};
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::design::Design;
@@ -48,8 +48,9 @@ pub struct Run {
     pub out: PathBuf,
     /// This process's part of the tasks.
     pub shard: Option<Shard>,
-    /// Show a progress bar on stderr.
-    pub progress: bool,
+    /// Show a progress bar on stderr, or without a terminal a status line on stdout this
+    /// often (`None`: nothing).
+    pub progress: Option<Every>,
     /// Audit each pruning or reduction decision with this probability (`--audit`).
     pub audit: Option<f64>,
     /// How the variants were made, when a design made them.
@@ -351,16 +352,13 @@ fn execute(
     mut file: File,
     records: &mut Vec<PositionRecord>,
 ) -> Result<(), String> {
-    let bar = if plan.progress {
-        ProgressBar::new(tasks.len() as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} searches  {elapsed_precise} elapsed, ETA {eta_precise}",
-        )
-        .expect("valid template"),
+    let bar = ProgressDisplay::new(
+        plan.progress.is_some(),
+        "run",
+        tasks.len() as u64,
+        0,
+        "searches",
+        plan.progress.unwrap_or(Every::Count(0)),
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.jobs.max(1))

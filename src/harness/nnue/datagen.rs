@@ -17,6 +17,7 @@
 //!   run resumes from the last whole game (the data past it is cut off), and a larger `--games`
 //!   extends a finished run. `--shard I/N` plays the games whose index is I-1 modulo N.
 
+use crate::harness::progress::ProgressDisplay;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -209,7 +210,8 @@ pub struct Plan {
     pub provenance: Provenance,
     pub openings: Vec<Opening>,
     pub jobs: usize,
-    pub progress: bool,
+    /// A bar on a terminal, else a status line this often (`None`: nothing).
+    pub progress: Option<crate::harness::progress::Every>,
 }
 
 /// The sidecar file of a data file: `OUT.json`.
@@ -479,22 +481,6 @@ fn verify(out: &Path, progress: &Progress, sidecar: &Path) -> Result<(), String>
     Ok(())
 }
 
-/// A progress bar over `len` `unit`s (hidden with `show` false).
-pub fn bar(show: bool, len: u64, unit: &str) -> indicatif::ProgressBar {
-    let bar = if show {
-        indicatif::ProgressBar::new(len)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed_precise}} (eta {{eta}})  {{msg}}"
-        ))
-        .expect("valid template"),
-    );
-    bar
-}
-
 /// Run the plan: play the shard's games not yet written, `jobs` at once, writing them in order.
 pub fn run(plan: &Plan) -> Result<Progress, String> {
     // One writer per data file: the lock is held until the run ends (a second datagen on
@@ -522,8 +508,15 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
     let mut provenance = plan.provenance.clone();
     provenance.progress = progress.clone();
     save(&sidecar, &provenance)?;
-    let bar = bar(plan.progress, games.len() as u64, "games");
-    bar.set_position(progress.games_done);
+    let bar = ProgressDisplay::new(
+        plan.progress.is_some(),
+        "datagen",
+        games.len() as u64,
+        progress.games_done,
+        "games",
+        plan.progress
+            .unwrap_or(crate::harness::progress::Every::Count(0)),
+    );
     let next = AtomicU64::new(0);
     let variant = Variant {
         label: "datagen".into(),

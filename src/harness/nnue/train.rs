@@ -14,6 +14,7 @@
 //!   `DIR/train.json` and the loss chart to `DIR/loss.svg`; a killed run resumes from the last
 //!   checkpoint (with the same data and settings).
 
+use crate::harness::progress::{MINUTE, ProgressDisplay};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -282,7 +283,8 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         } else {
             s.lr
         };
-        let bar = super::datagen::bar(plan.progress, batches, "batches");
+        let what = format!("train epoch {epoch}");
+        let bar = ProgressDisplay::new(plan.progress, &what, batches, 0, "batches", MINUTE);
         let total =
             pool.install(|| train_epoch(&mut params, &mut adam, &train, s, (epoch, lr), &bar))?;
         bar.finish_and_clear();
@@ -337,7 +339,7 @@ fn train_epoch(
     train: &[Record],
     s: &Settings,
     (epoch, lr): (u32, f32),
-    bar: &indicatif::ProgressBar,
+    bar: &ProgressDisplay,
 ) -> Result<f64, String> {
     let shuffled: Vec<Record> = permutation(train.len(), s.seed.wrapping_add(u64::from(epoch)))
         .into_iter()

@@ -19,7 +19,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, mpsc};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use super::progress::{Every, ProgressDisplay};
 use serde::{Deserialize, Serialize};
 
 use super::games::game::Rules;
@@ -52,6 +52,8 @@ pub struct TunePlan {
     pub shard: Option<Shard>,
     pub out: PathBuf,
     pub progress: bool,
+    /// Without a terminal, a status line every this many games (0: none).
+    pub rating_interval: u64,
     /// Games ended by a player's failure (crash, hang, illegal move, time loss) the tune
     /// bears before it stops: each is a loss that says nothing of the parameters.
     pub max_failures: u64,
@@ -265,7 +267,7 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
             let (results, plies, failures) = done.outcome?;
             for failure in &failures {
                 failed += 1;
-                bar.suspend(|| eprintln!("tune: iteration {}, opening {failure}", done.k));
+                bar.println(&format!("tune: iteration {}, opening {failure}", done.k));
             }
             if failed > plan.max_failures {
                 return Err(format!(
@@ -473,18 +475,22 @@ fn status(plan: &TunePlan, line: &IterationLine) -> String {
     )
 }
 
-fn progress(plan: &TunePlan, done: u64) -> ProgressBar {
-    let bar = if plan.progress {
-        ProgressBar::new(plan.schedule.iterations)
-    } else {
-        ProgressBar::hidden()
+/// The tune's progress: without a terminal a status line each time `rating_interval` more
+/// games were played (rounded up to whole iterations).
+fn progress(plan: &TunePlan, done: u64) -> ProgressDisplay {
+    let games_per_iteration = (2 * plan.pairs).max(1);
+    let every = match plan.rating_interval {
+        0 => Every::Count(0),
+        n => Every::Count(n.div_ceil(games_per_iteration)),
     };
-    bar.set_style(
-        ProgressStyle::with_template("{pos}/{len} iterations {elapsed_precise}  {msg}")
-            .expect("valid template"),
-    );
-    bar.set_position(done);
-    bar
+    ProgressDisplay::new(
+        plan.progress,
+        "tune",
+        plan.schedule.iterations,
+        done,
+        "iterations",
+        every,
+    )
 }
 
 /// A tune file read: its header and iterations, the bytes of its complete lines and a last
