@@ -25,7 +25,7 @@ pub const MINUTE: Every = Every::Interval(Duration::from_secs(60));
 /// `--status-interval SECONDS` (0: no line).
 pub fn every_seconds(seconds: f64) -> Result<Every, String> {
     match seconds {
-        s if s == 0.0 => Ok(Every::Count(0)),
+        0.0 => Ok(Every::Count(0)),
         s if s.is_finite() && s > 0.0 && s <= 1e7 => {
             Ok(Every::Interval(Duration::from_secs_f64(s)))
         }
