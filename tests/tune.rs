@@ -253,7 +253,7 @@ fn the_report_of_shards_draws_theta_and_writes_the_tuned_values() {
 /// `heuristics --spsa modern`: OpenBench's lines whose ranges are the declared ones, and a
 /// file of them is taken by `tune --params`.
 #[test]
-fn spsa_input_lines_carry_the_declared_ranges() {
+fn spsa_input_lines_carry_the_tuning_ranges() {
     let output = common::searchlab(&["heuristics", "--spsa", "modern"]);
     let text = String::from_utf8(output.stdout).unwrap();
     let declared = |id: &str, param: &str| {
@@ -270,12 +270,39 @@ fn spsa_input_lines_carry_the_declared_ranges() {
         assert_eq!(fields.len(), 7, "{line}");
         let (id, param) = fields[0].split_once('.').unwrap();
         let (low, high) = declared(id, param);
-        assert_eq!(fields[3].parse::<f64>().unwrap(), low, "{line}");
-        assert_eq!(fields[4].parse::<f64>().unwrap(), high, "{line}");
+        let number = |i: usize| fields[i].parse::<f64>().unwrap();
+        let (start, min, max, c_end) = (number(2), number(3), number(4), number(5));
+        // Inside what the search accepts, around the start, and usable as printed: no wider
+        // than 20 times the start (20 for a start below 1), except a start of 0 on a scale
+        // of thousands, whose declaration names its range.
+        assert!(
+            low <= min && min <= start && start <= max && max <= high,
+            "{line}"
+        );
+        let limit = if start.abs() < 1.0 {
+            20.0
+        } else {
+            20.0 * start.abs()
+        };
+        if fields[0] != "history_pruning.counter_limit" {
+            assert!(max - min <= limit, "{line}");
+        }
+        assert!(c_end > 0.0 && c_end <= (max - min).max(1.0), "{line}");
         checked += 1;
     }
     assert!(checked >= 10, "{text}");
-    assert!(text.contains("lmr.divisor, int, 225, 50, 1000"));
+    assert!(
+        text.contains("lmr.divisor, int, 225, 50, 450, 20, 0.002"),
+        "{text}"
+    );
+    assert!(
+        text.contains("late_move_pruning.base, int, 3, 0, 6,"),
+        "{text}"
+    );
+    assert!(
+        text.contains("history_pruning.counter_limit, int, 0, -2000, 2000,"),
+        "{text}"
+    );
     // A file of two of them drives a tune.
     let file = scratch("params.txt");
     let two: Vec<&str> = text
@@ -368,8 +395,8 @@ fn an_engines_spin_options_are_tuned() {
     let lmr = &header.params[1];
     assert_eq!(
         (lmr.name.as_str(), lmr.min, lmr.max),
-        ("lmr.base", 0.0, 400.0),
-        "advertised range"
+        ("lmr.base", 0.0, 150.0),
+        "the tuning rule around the default 75, inside the advertised 0..400"
     );
     assert_eq!(file.lines.len(), 3);
     let plus = tune::player(

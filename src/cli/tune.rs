@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::game_args::GameArgs;
-use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY};
+use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY, tuning_range};
 use crate::engine::spec;
 use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{DEFAULT_R_END, Schedule, TunedParam};
@@ -42,9 +42,10 @@ pub struct TuneArgs {
     #[arg(long)]
     pub iterations: u64,
     /// Game pairs per iteration (each opening with both colours), played side by side,
-    /// --concurrency pairs at once (a pair's two games one after the other).
-    #[arg(long, default_value_t = 1)]
-    pub pairs: u64,
+    /// --concurrency pairs at once (a pair's two games one after the other). Default: the
+    /// --concurrency, so that no thread waits for an iteration's last pair.
+    #[arg(long)]
+    pub pairs: Option<u64>,
     /// Move θ this many iterations late: iteration k is perturbed around θ after iteration
     /// k−1−LAG, so the pairs of LAG+1 iterations are played together and no thread waits for
     /// an iteration's last game (as fishtest's workers play around a θ a few updates old).
@@ -76,7 +77,8 @@ pub struct TuneArgs {
 
 /// `searchlab tune`.
 pub fn tune(args: &TuneArgs) -> Result<(), String> {
-    if args.iterations == 0 || args.pairs == 0 {
+    let pairs = args.pairs.unwrap_or(args.game.concurrency.max(1) as u64);
+    if args.iterations == 0 || pairs == 0 {
         return Err("--iterations and --pairs must be at least 1".into());
     }
     let (given, engines): (Vec<String>, Vec<String>) = match (&args.variant, &args.engine) {
@@ -124,7 +126,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         base,
         params,
         schedule: Schedule::new(args.iterations),
-        pairs: args.pairs,
+        pairs,
         openings_path: args.game.openings.display().to_string(),
         openings: setup.openings,
         opening_order: setup.opening_order,
@@ -144,7 +146,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         plan.base.described(),
         plan.params.len(),
         args.iterations,
-        args.pairs,
+        pairs,
         plan.rules.control,
         plan.openings.len(),
         plan.out.display()
@@ -173,6 +175,7 @@ fn param(text: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedPa
         None => (text.trim(), None),
     };
     let mut p = declared(name, base, advertised)?;
+    let mut ranged = false;
     if let Some(given) = given {
         let values: Vec<f64> = given
             .split(',')
@@ -193,6 +196,10 @@ fn param(text: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedPa
         if values.len() >= 3 {
             (p.min, p.max) = (values[1], values[2]);
             p.c_end = TunedParam::default_c_end(p.min, p.max, p.int);
+            ranged = true;
+        }
+        if !ranged {
+            narrow_to_tuning(&mut p, base);
         }
         if let Some(&c) = values.get(3) {
             p.c_end = c;
@@ -201,9 +208,32 @@ fn param(text: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedPa
             p.r_end = r;
         }
     }
+    if given.is_none() {
+        narrow_to_tuning(&mut p, base);
+    }
     p.check().map_err(|e| format!("--param {e}"))?;
     within_declared(&p, base, advertised).map_err(|e| format!("--param {e}"))?;
     Ok(p)
+}
+
+/// A parameter given without a range is tuned over its tuning range: the one its declaration
+/// names, else `tuning_range`'s rule around its start (engines' spin options too: their
+/// advertised range is what they accept, not where a tune is worth its games).
+fn narrow_to_tuning(p: &mut TunedParam, base: &Variant) {
+    let declared = (base.engine.is_none())
+        .then(|| {
+            let (id, param) = p.name.split_once('.')?;
+            let id = Id::from_name(id)?;
+            HeuristicsConfig::param_tuning(id)
+                .iter()
+                .find(|(name, _, _)| *name == param)
+                .map(|&(_, low, high)| (low, high))
+        })
+        .flatten()
+        .filter(|(low, high)| (*low..=*high).contains(&p.start));
+    let (low, high) = declared.unwrap_or_else(|| tuning_range(p.start, (p.min, p.max)));
+    (p.min, p.max) = (low.max(p.min), high.min(p.max));
+    p.c_end = TunedParam::default_c_end(p.min, p.max, p.int);
 }
 
 /// What `name` is in the player: its value, range and type (an `ID.PARAM` of a heuristic that
@@ -313,7 +343,8 @@ pub fn spsa_lines(text: &str) -> Result<String, String> {
         }
         for (param, _, _) in HeuristicsConfig::param_ranges(info.id) {
             let name = format!("{}.{param}", info.name);
-            if let Ok(p) = declared(&name, &base, &[]) {
+            if let Ok(mut p) = declared(&name, &base, &[]) {
+                narrow_to_tuning(&mut p, &base);
                 out.push_str(&p.openbench_line(p.start));
                 out.push('\n');
             }

@@ -25,7 +25,7 @@ heuristic_params! {
         /// The same, when improving (Ethereal 12: 2).
         pub max_depth_improving: i32 [0..=16] = 2,
         /// Skip below this history after the opponent's move, when not improving (Ethereal 12: 0).
-        pub counter_limit: i32 [-100000..=100000] = 0,
+        pub counter_limit: i32 [-100000..=100000, tune -2000..=2000] = 0,
         /// The same, when improving (Ethereal 12: −1,000).
         pub counter_limit_improving: i32 [-100000..=100000] = -1000,
         /// Skip below this history after the side's own previous move, when not improving

@@ -9,6 +9,7 @@
 //! step of the search that consults it.
 
 mod params;
+pub use params::tuning_range;
 pub mod view;
 
 use serde::{Deserialize, Serialize};
@@ -253,6 +254,11 @@ macro_rules! registry {
             /// Each numeric parameter's range: (name, low, high).
             pub fn param_ranges(id: Id) -> &'static [(&'static str, f64, f64)] {
                 match id { $( Id::$variant => $field::Params::RANGES ),* }
+            }
+
+            /// The tuning ranges declared apart from `params::tuning_range`'s rule.
+            pub fn param_tuning(id: Id) -> &'static [(&'static str, f64, f64)] {
+                match id { $( Id::$variant => $field::Params::TUNING ),* }
             }
 
             /// The first parameter of heuristic `id` outside its range, as a message.

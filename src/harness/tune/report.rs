@@ -231,6 +231,21 @@ pub fn chart_file(name: &str) -> String {
     format!("tune_{stem}.svg")
 }
 
+/// The y-axis of parameter `i`'s chart: the span of its trajectories and its start, with a
+/// tenth of that span (at least a tenth of the tuned range) each side, inside the range. A
+/// trajectory that moves a few units in a range of thousands is then seen moving.
+fn axis(t: &Trajectories, i: usize) -> std::ops::Range<f64> {
+    let p = &t.params()[i];
+    let values = t
+        .runs
+        .iter()
+        .flat_map(|(_, _, lines)| lines.iter().map(move |l| l.theta_after[i]))
+        .chain([p.start]);
+    let (low, high) = values.fold((p.start, p.start), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let pad = ((high - low) / 10.0).max((p.max - p.min) / 10.0);
+    (low - pad).max(p.min)..(high + pad).min(p.max)
+}
+
 /// θ of parameter `i` against the iteration, one line per trajectory, the start dashed.
 fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
     let p = &t.params()[i];
@@ -252,7 +267,7 @@ fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
         .margin(20)
         .x_label_area_size(45)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..planned as f64, p.min..p.max)
+        .build_cartesian_2d(0f64..planned as f64, axis(t, i))
         .map_err(&fail)?;
     chart
         .configure_mesh()
