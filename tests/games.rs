@@ -849,3 +849,36 @@ fn a_fastchess_command_line_plays_as_typed() {
     assert!(err.contains("-wait: not supported"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_engine_keeps_one_process_across_pairs() {
+    // Three pairs on one thread: one process of the engine plays all six games (a process
+    // is started afresh only after a failure), as the log's process ids show.
+    let dir = scratch("one-process");
+    let openings = openings_file(&dir);
+    let log = dir.join("engines.log");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let output = searchlab()
+        .arg("match")
+        .args([
+            "--engine",
+            &format!("name=a cmd={exe}"),
+            "--variant",
+            "b=classic",
+        ])
+        .args(["--openings", openings.to_str().unwrap(), "--games", "6"])
+        .args(["--nodes", "300", "--quiet", "--log", log.to_str().unwrap()])
+        .args(["--out", dir.join("m.jsonl").to_str().unwrap()])
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let pids: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|l| l.contains("> ucinewgame"))
+        .filter_map(|l| l.split(['[', ']']).nth(1))
+        .collect();
+    assert_eq!(text.matches("> ucinewgame").count(), 6, "{text}");
+    assert_eq!(pids.len(), 1, "{pids:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

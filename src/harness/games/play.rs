@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::game::{Rules, play};
 use super::openings::{self, Opening};
 use super::pgn;
-use super::player::Player;
+use super::player::Players;
 use super::record::{MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match};
 use super::stats::Sprt;
 use super::tally::{PairingResult, Sequential, status_line, tally};
@@ -85,9 +85,10 @@ pub fn play_pair(
     dev: &Variant,
     index: usize,
     opening: &Opening,
+    players: &mut Players,
 ) -> PairRecord {
-    let mut base_player = Player::of(base, hash_mb, seed);
-    let mut dev_player = Player::of(dev, hash_mb, seed);
+    let mut base_player = players.take(base, hash_mb, seed);
+    let mut dev_player = players.take(dev, hash_mb, seed);
     let first = play(
         opening,
         [&mut base_player, &mut dev_player],
@@ -100,6 +101,8 @@ pub fn play_pair(
         [&dev.label, &base.label],
         rules,
     );
+    players.keep(base, base_player);
+    players.keep(dev, dev_player);
     PairRecord {
         kind: "pair".into(),
         base: base.label.clone(),
@@ -285,6 +288,9 @@ fn play_tasks(
             let decided = Arc::clone(&decided);
             let variants = &variants;
             scope.spawn(move || {
+                // Every player of the match is kept by each thread: an engine runs in one
+                // process per thread for the whole match.
+                let mut players = Players::new(variants.len() + 1);
                 loop {
                     let task = queue.lock().expect("queue").pop_front();
                     let Some(key) = task else { break };
@@ -298,6 +304,7 @@ fn play_tasks(
                         variants[key.dev.as_str()],
                         key.index,
                         opening,
+                        &mut players,
                     );
                     if sender.send(pair).is_err() {
                         break;

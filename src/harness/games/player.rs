@@ -52,6 +52,44 @@ impl std::fmt::Display for Failure {
     }
 }
 
+/// The players a game thread keeps from one pair to the next: an engine's process lives on
+/// (restarted only after a failure, by `Player::new_game`), as `run` keeps one per worker, and
+/// an in-process player keeps its allocated tables (cleared for each game). At most `capacity`
+/// are kept, the least recently used dropped first (its process told `quit`).
+pub struct Players {
+    kept: Vec<(Variant, Player)>,
+    capacity: usize,
+}
+
+impl Players {
+    /// Keep at most `capacity` players (0: a fresh player for every pair).
+    pub fn new(capacity: usize) -> Players {
+        Players {
+            kept: Vec::new(),
+            capacity,
+        }
+    }
+
+    /// The kept player of `variant`, or a new one.
+    pub fn take(&mut self, variant: &Variant, hash_mb: usize, seed: u64) -> Player {
+        match self.kept.iter().position(|(v, _)| v == variant) {
+            Some(at) => self.kept.remove(at).1,
+            None => Player::of(variant, hash_mb, seed),
+        }
+    }
+
+    /// Keep `player` for `variant`'s next pair.
+    pub fn keep(&mut self, variant: &Variant, player: Player) {
+        if self.capacity == 0 {
+            return;
+        }
+        if self.kept.len() == self.capacity {
+            self.kept.remove(0);
+        }
+        self.kept.push((variant.clone(), player));
+    }
+}
+
 /// A side of a game.
 pub enum Player {
     Variant {

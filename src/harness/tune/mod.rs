@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::games::game::Rules;
 use super::games::openings::{self, Opening, OpeningOrder};
 use super::games::play::play_pair;
+use super::games::player::Players;
 use super::games::stats::Outcome;
 use super::results::{self, Shard, Variant};
 use crate::engine::spec;
@@ -343,6 +344,8 @@ fn play_jobs(
                 minus,
                 job.index,
                 &plan.openings[job.index],
+                // θ+ and θ− differ every iteration: nothing to keep.
+                &mut Players::new(0),
             );
             (
                 pair.games.each_ref().map(|g| g.outcome_of(PLUS)),
