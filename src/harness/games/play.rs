@@ -238,6 +238,41 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     Ok(results)
 }
 
+/// A game thread: play the queue's pairs, skipping decided pairings, until the queue is empty
+/// or the receiver is gone. Every player of the match is kept by the thread, so an engine runs
+/// in one process per thread for the whole match.
+fn play_queue(
+    plan: &MatchPlan,
+    order: &[usize],
+    (base, variants): (&Variant, &HashMap<&str, &Variant>),
+    (queue, decided, sender): (
+        &Mutex<VecDeque<PairKey>>,
+        &Mutex<HashSet<String>>,
+        &mpsc::Sender<PairRecord>,
+    ),
+) {
+    let mut players = Players::new(variants.len() + 1);
+    loop {
+        let task = queue.lock().expect("queue").pop_front();
+        let Some(key) = task else { break };
+        if decided.lock().expect("decided").contains(&key.dev) {
+            continue;
+        }
+        let opening = &plan.openings[order[key.index % order.len()]];
+        let pair = play_pair(
+            (&plan.rules, plan.hash_mb, plan.seed),
+            base,
+            variants[key.dev.as_str()],
+            key.index,
+            opening,
+            &mut players,
+        );
+        if sender.send(pair).is_err() {
+            break;
+        }
+    }
+}
+
 /// Play the tasks on `plan.concurrency` threads; the receiving thread writes each pair, feeds
 /// the SPRT and tells the workers which pairings have been decided.
 fn play_tasks(
@@ -288,28 +323,8 @@ fn play_tasks(
             let decided = Arc::clone(&decided);
             let variants = &variants;
             scope.spawn(move || {
-                // Every player of the match is kept by each thread: an engine runs in one
-                // process per thread for the whole match.
-                let mut players = Players::new(variants.len() + 1);
-                loop {
-                    let task = queue.lock().expect("queue").pop_front();
-                    let Some(key) = task else { break };
-                    if decided.lock().expect("decided").contains(&key.dev) {
-                        continue;
-                    }
-                    let opening = &plan.openings[order[key.index % order.len()]];
-                    let pair = play_pair(
-                        (&plan.rules, plan.hash_mb, plan.seed),
-                        base,
-                        variants[key.dev.as_str()],
-                        key.index,
-                        opening,
-                        &mut players,
-                    );
-                    if sender.send(pair).is_err() {
-                        break;
-                    }
-                }
+                let jobs = (&*queue, &*decided, &sender);
+                play_queue(plan, order, (base, variants), jobs);
             });
         }
         drop(sender);
