@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
-"""The heuristic-mention rule: a heuristic is named (`Id::Variant`, `counter!(Variant...)` or
-its module path `name::`) only in its own file, the registry, and the files of the search steps
+"""The heuristic-mention rule: a heuristic is named (`Id::Variant`, `counter!(Variant...)`, its
+module path `name::`, or a read of its configuration, `heuristics.name` or `h.name` where `h` is
+the configuration of the heuristics) only in its own file, the registry, and the files of the search steps
 its registry row declares (`steps: ["pruning"]` is `engine/search/pruning.rs`; `mod` is
 `engine/search/mod.rs`; `movepick` is `engine/movepick.rs`, the picker of ordering ids; a path
 such as `heuristics/razoring` is a file under `engine/`, a heuristic built on this one). Test
 code is left out. Prints one line per heuristic; exit status 1 on any mention elsewhere, or a
 declared step that does not consult it.
 
-    python3 scripts/heuristic_mentions.py
+    python3 scripts/heuristic_mentions.py [SRC]
+
+SRC (default: the repository's `src`) lets a test run the rule on a planted copy.
 """
 import re
 import sys
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "src"
 registry = (SRC / "engine/heuristics/mod.rs").read_text()
 rows = re.findall(r"^    (\w+) => (\w+) \{\n(.*?)^    \}", registry, re.M | re.S)
 files = {}
@@ -39,6 +42,7 @@ for variant, name, body in rows:
     own = Path("engine/heuristics") / f"{name}.rs"
     pattern = re.compile(
         rf"Id::{variant}\b|counter!\({variant}\b|(?<![\w.:]){name}::|heuristics::{name}::|heuristics::\{{[^}}]*\b{name}\b"
+        rf"|\bheuristics\s*\.\s*{name}\b|(?<![\w.])h\.{name}\b"
     )
     where = sorted(
         p for p, text in files.items()
