@@ -1,8 +1,8 @@
 //! `searchlab engine-options`: what an engine offers the harness, read from its `uci` answer.
 
-use crate::harness::engines;
-use crate::harness::session;
-use crate::harness::uci_options::OptionKind;
+use crate::harness::external::engines;
+use crate::harness::external::session;
+use crate::harness::external::uci_options::OptionKind;
 
 /// Arguments of `searchlab engine-options`.
 #[derive(clap::Args, Debug)]

@@ -8,11 +8,12 @@ use serde_json::Value;
 use super::game_args::GameArgs;
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY, tuning_range};
 use crate::engine::spec;
+use crate::harness::external::engine_design;
+use crate::harness::external::uci_options::{self, OptionKind, UciOption};
+use crate::harness::plan;
 use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{DEFAULT_R_END, Schedule, TunedParam};
 use crate::harness::tune::{self, TunePlan};
-use crate::harness::uci_options::{self, OptionKind, UciOption};
-use crate::harness::{engine_design, plan};
 
 /// Arguments of `searchlab tune`.
 #[derive(clap::Args, Debug)]

@@ -155,18 +155,20 @@ pub fn variants(
     ablation_mode: Option<&str>,
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
-    let each = super::engines::each_options(each, uci_options)?;
+    let each = super::external::engines::each_options(each, uci_options)?;
     // A player's own limits (`match` only: time or node odds), by label; --each's for the rest.
     let mut own_limits: Vec<(String, Vec<(String, String)>)> = Vec::new();
     let mut specs: Vec<(String, String)> = Vec::new();
     for text in given {
-        specs.push(match super::engines::keyed_variant(text, &each)? {
-            Some((label, spec, limits)) => {
-                own_limits.push((label.clone(), limits));
-                (label, spec)
-            }
-            None => labelled(text),
-        });
+        specs.push(
+            match super::external::engines::keyed_variant(text, &each)? {
+                Some((label, spec, limits)) => {
+                    own_limits.push((label.clone(), limits));
+                    (label, spec)
+                }
+                None => labelled(text),
+            },
+        );
     }
     if given.is_empty() && engines.is_empty() {
         specs = main_job();
@@ -178,12 +180,16 @@ pub fn variants(
             .map_or_else(|| each.limits.clone(), |(_, limits)| limits.clone())
     };
     // A design over an engine's options waits for its probe (`probed_variants`).
-    let (specs, design) =
-        if super::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
-            (specs, None)
-        } else {
-            designed(given, specs, ablation_mode, sweeps)?
-        };
+    let (specs, design) = if super::external::engine_design::is_engine_design(
+        given,
+        engines,
+        ablation_mode,
+        sweeps,
+    ) {
+        (specs, None)
+    } else {
+        designed(given, specs, ablation_mode, sweeps)?
+    };
     let mut variants: Vec<Variant> = Vec::new();
     let mut add = |variant: Variant| {
         if variants.iter().any(|v| v.label == variant.label) {
@@ -204,7 +210,7 @@ pub fn variants(
         })?;
     }
     for text in engines {
-        let engine = super::engines::parse(text, &each)?;
+        let engine = super::external::engines::parse(text, &each)?;
         add(Variant {
             label: engine.label,
             spec: String::new(),
@@ -335,9 +341,9 @@ pub fn probed_variants(
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
     let (mut players, design) = variants(given, engines, each, ablation_mode, sweeps)?;
-    let probes = super::engine_design::probe_all(&mut players)?;
-    if super::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
-        return super::engine_design::widen(players, &probes, ablation_mode, sweeps);
+    let probes = super::external::engine_design::probe_all(&mut players)?;
+    if super::external::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
+        return super::external::engine_design::widen(players, &probes, ablation_mode, sweeps);
     }
     Ok((players, design))
 }

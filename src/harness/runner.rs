@@ -13,9 +13,9 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 
 use super::design::Design;
-use super::engine_pool::EnginePool;
 use super::epd::EpdRecord;
 use super::external;
+use super::external::engine_pool::EnginePool;
 use super::results::{
     self, FORMAT, Header, IterationRecord, PositionRecord, RecordCounters, RecordKey, Shard,
     Variant,

@@ -11,7 +11,7 @@
 //! odds). In-process players take the same form with `spec=` instead of `cmd=`:
 //! `--variant "name=fast spec=modern,-lmr tc=4+0.04"`.
 
-use super::external::EngineSpec;
+use super::EngineSpec;
 
 /// The keys an engine description may hold (besides `option.NAME`).
 const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout"];
@@ -247,45 +247,12 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
-/// Words split on white space, with '…' and "…" quoting as in a shell (no escapes inside
-/// single quotes; `\` escapes the next character elsewhere).
+/// Words split as a POSIX shell splits them (quotes, backslashes), by the `shlex` crate.
 fn tokens(text: &str) -> Result<Vec<String>, String> {
-    let mut tokens = Vec::new();
-    let mut current: Option<String> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => tokens.extend(current.take()),
-            '\'' => {
-                let word = current.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err("a ' is not closed".into()),
-                    }
-                }
-            }
-            '"' => {
-                let word = current.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => word.extend(chars.next()),
-                        Some(c) => word.push(c),
-                        None => return Err("a \" is not closed".into()),
-                    }
-                }
-            }
-            '\\' => current.get_or_insert_with(String::new).extend(chars.next()),
-            c => current.get_or_insert_with(String::new).push(c),
-        }
-    }
-    tokens.extend(current);
-    Ok(tokens)
+    shlex::split(text).ok_or_else(|| "a quote is not closed (or a backslash ends it)".into())
 }
 
-/// `text` quoted for `sh`.
+/// `text` quoted for `sh`, always (the command recorded in results headers keeps one form).
 fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }

@@ -7,10 +7,10 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Mutex;
 
-use super::epd::EpdRecord;
-use super::external::{EngineSpec, Outcome};
 use super::session::Session;
+use super::{EngineSpec, Outcome};
 use crate::engine::config::Limits;
+use crate::harness::epd::EpdRecord;
 
 /// Idle sessions by the variant they belong to, and the starts of each variant.
 pub struct EnginePool {

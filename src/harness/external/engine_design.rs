@@ -10,11 +10,11 @@
 
 use std::collections::BTreeMap;
 
-use super::design::{self, Design, PairCell, SweepPoint, SweptParam};
-use super::results::Variant;
 use super::session::{self, Probe};
 use super::uci_options::{self, OptionKind, UciOption};
 use crate::engine::search::DEFAULT_HASH_MB;
+use crate::harness::design::{self, Design, PairCell, SweepPoint, SweptParam};
+use crate::harness::results::Variant;
 
 /// Probe every engine among `variants` (each once): its name into its spec, and `Threads=1`
 /// and `Hash` (searchlab's own default, `DEFAULT_HASH_MB`) added when the engine advertises
@@ -55,7 +55,7 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
             );
         }
         engine.name = Some(probe.name.clone());
-        engine.program_checksum = super::external::program_checksum(engine);
+        engine.program_checksum = super::program_checksum(engine);
         probes.insert(variant.label.clone(), probe);
     }
     Ok(probes)

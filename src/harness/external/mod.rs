@@ -4,8 +4,18 @@
 //! (depth, seldepth, nodes, time, score, PV) and its best move are recorded like searchlab's
 //! own searches; its nodes are not split by kind, so they are all counted as interior nodes.
 //! Its time runs from `go` to `bestmove`, so start-up and handshake are not charged to the
-//! search. `session.rs` sets a process up and searches with it; `engine_pool.rs` keeps one per
-//! worker of a run.
+//! search.
+//!
+//! The room of the external engines: `engines.rs` reads their descriptions (fastchess's keyed
+//! form), `session.rs` sets a process up, probes it and searches with it, `engine_pool.rs`
+//! keeps one per worker of a run, `uci_options.rs` reads the options an engine advertises, and
+//! `engine_design.rs` makes ablations and sweeps of those options.
+
+pub mod engine_design;
+pub mod engine_pool;
+pub mod engines;
+pub mod session;
+pub mod uci_options;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use cozy_chess::util::parse_uci_move;
 
-use super::epd::EpdRecord;
-use super::external::{EngineSpec, Outcome, Process, parse_info};
 use super::uci_options::{self, UciOption};
+use super::{EngineSpec, Outcome, Process, parse_info};
 use crate::engine::config::Limits;
+use crate::harness::epd::EpdRecord;
 
 /// How long an engine may take to answer `uci` with `uciok` when it is probed.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(10);
