@@ -436,7 +436,7 @@ registry! {
         reads_line: false, randomised: false, cuts: false,
         summary: "captures-only search at the horizon, all evasions in check",
         meanings: [
-            "tested: every horizon leaf; fired: the leaf had captures (or evasions) to search",
+            "tested: a horizon leaf whose stand pat did not reach beta (every leaf in check); fired: it had captures (or evasions) to search",
         ],
         steps: ["quiescence"],
         main_job: true,

@@ -267,8 +267,7 @@ impl Searcher {
             if let Some(mv) = mv {
                 s.pos.make(mv);
             }
-            let mut searched = false;
-            let score = -s.forced_variant(-window.1, -window.0, qdepth + 1, &mut searched);
+            let score = -s.forced_variant(-window.1, -window.0, qdepth + 1);
             if mv.is_some() {
                 s.pos.unmake();
             }

@@ -10,6 +10,9 @@
 //! 3. counts `fired` when it acts;
 //! 4. offers a decision that acted to the audit (`search/audit.rs`), which samples it.
 //!
+//! Every counter of the search is written here and nowhere else (`count`, `reduce`,
+//! `overrule`, `settle_*`, `placed`, `proved`).
+//!
 //! What the gate cannot know at once is settled here too, by the one helper for each kind:
 //! a reduction is undone (`overruled`) when the reduced move beats alpha and is searched again,
 //! and audited when it stood (`settle_reduction`, `settle_node_reduction`); an ordering
@@ -202,7 +205,7 @@ impl Searcher {
             return false;
         }
         if score > node.alpha {
-            self.stats.overruled(reducer);
+            self.overrule(reducer);
             return true;
         }
         if self.audits() {
@@ -223,6 +226,13 @@ impl Searcher {
         if !self.aborted && self.audits() {
             self.audit_node_reduction(reducer, window, entry_depth, score);
         }
+    }
+
+    /// A decision that acted was undone: a verification or a re-search contradicted it (a
+    /// signal's proposal refuted, a reduction searched again, an aspiration window widened,
+    /// a PVS null window re-searched in full).
+    pub(super) fn overrule(&mut self, counter: Counter) {
+        self.stats.overruled(counter);
     }
 
     /// A move placed by `credits` is searched: each is `tested` (one count per move it placed).

@@ -54,27 +54,13 @@ impl Searcher {
         }
     }
 
-    /// The quiescence search of a horizon leaf. Counted once per leaf: tested at every leaf,
-    /// fired when the leaf had captures (or evasions) to search.
+    /// The quiescence search of a horizon leaf (counted at its step Q3).
     fn quiescence(&mut self, alpha: Score, beta: Score) -> Score {
-        let mut score = 0;
-        self.gate(counter!(Quiescence), true, Point::Unaudited, |s| {
-            let mut searched = false;
-            score = s.forced_variant(alpha, beta, 0, &mut searched);
-            Decision::when(true, searched)
-        });
-        score
+        self.forced_variant(alpha, beta, 0)
     }
 
-    /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon;
-    /// `searched` is set when the node had moves to search.
-    pub(super) fn forced_variant(
-        &mut self,
-        mut alpha: Score,
-        beta: Score,
-        qdepth: i32,
-        searched: &mut bool,
-    ) -> Score {
+    /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon.
+    pub(super) fn forced_variant(&mut self, mut alpha: Score, beta: Score, qdepth: i32) -> Score {
         let ply = self.pos.ply();
         self.pv.clear(ply);
 
@@ -124,7 +110,14 @@ impl Searcher {
         if moves.is_empty() && evasions {
             return -MATE + ply as Score;
         }
-        *searched |= !moves.is_empty();
+        // The horizon leaf's quiescence is tested where the stand pat left it to search, and
+        // fired when it had captures (or evasions) to search.
+        if qdepth == 0 {
+            let has_moves = !moves.is_empty();
+            self.gate(counter!(Quiescence), true, Point::Unaudited, |_| {
+                Decision::when(true, has_moves)
+            });
+        }
         for (index, &mv) in moves.as_slice().iter().enumerate() {
             // Step Q4. Captures left out by see or momentum; the others are made.
             let stand_pat = stand_pat.filter(|_| !in_check);
@@ -172,8 +165,7 @@ impl Searcher {
         (alpha, best): (&mut Score, &mut Score),
         number: usize,
     ) -> bool {
-        let mut deeper = false;
-        let score = -self.forced_variant(-beta, -*alpha, qdepth + 1, &mut deeper);
+        let score = -self.forced_variant(-beta, -*alpha, qdepth + 1);
         self.pos.unmake();
         if self.aborted {
             return true;

@@ -52,7 +52,7 @@ impl Searcher {
             }
             let score = -self.alphabeta(-beta, -alpha, new_depth, false);
             if score > alpha && !self.aborted {
-                self.stats.overruled(counter!(MainSelective));
+                self.overrule(counter!(MainSelective));
             }
             return score;
         }
@@ -108,7 +108,7 @@ impl Searcher {
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.
         if null_window && pvs::research(score, alpha, beta) && !self.aborted {
-            self.stats.overruled(counter!(Pvs));
+            self.overrule(counter!(Pvs));
             score = -self.alphabeta(-beta, -alpha, new_depth, true);
         }
         score

@@ -29,7 +29,7 @@ impl Searcher {
             }
             // Once per iteration: the narrow window was given up.
             if !failed_before {
-                self.stats.overruled(counter!(Aspiration));
+                self.overrule(counter!(Aspiration));
                 failed_before = true;
             }
             (window, margin) = aspiration::widen(score, window, margin, &params);

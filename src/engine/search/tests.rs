@@ -178,7 +178,9 @@ fn quiescence_searches_evasions_when_in_check() {
         .stats
         .heuristics
         .get(crate::engine::stats::counter!(Quiescence));
-    assert_eq!(c.tested, result.stats.horizon);
+    // Tested at the leaves whose stand pat left them something to search (every leaf in
+    // check), not at the leaves the stand pat cut.
+    assert!(c.tested > 0 && c.tested <= result.stats.horizon);
     assert!(c.fired > 0 && c.fired <= c.tested);
 }
 

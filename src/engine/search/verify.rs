@@ -37,7 +37,7 @@ impl Searcher {
             Side::Both => score <= node.alpha && score >= node.beta,
         };
         if !confirmed {
-            self.stats.overruled(counter);
+            self.overrule(counter);
         }
         confirmed && !self.aborted
     }
