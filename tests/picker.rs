@@ -148,7 +148,7 @@ fn with_nothing_on_captures_come_first_in_generation_order() {
         let mut p = MovePicker::new(&board);
         std::iter::from_fn(|| p.next_move()).collect()
     };
-    let (list, captures) = searchlab::engine::movepick::generate_captures_first(&board);
+    let (list, captures) = searchlab::engine::movegen::generate_captures_first(&board);
     assert_eq!(plain, list.as_slice());
     assert_eq!(captures, 8);
 }

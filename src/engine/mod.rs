@@ -5,6 +5,7 @@ pub mod config;
 pub mod eval;
 pub mod fen;
 pub mod heuristics;
+pub mod movegen;
 pub mod movepick;
 pub mod moves;
 pub mod nnue;

@@ -7,136 +7,10 @@
 //! an earlier stage yielded.
 
 use arrayvec::ArrayVec;
-use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
+use cozy_chess::{Board, Move, Square};
 
 use super::heuristics::{mvv_lva, see};
-use super::moves::{captured_piece, gives_check};
-
-/// More than the most legal moves any chess position has (218).
-pub const MAX_MOVES: usize = 256;
-
-/// A fixed-capacity list of moves that lives on the stack. `ArrayVec` leaves the unused slots
-/// uninitialised: filling 256 slots at every quiescence node cost more than generating.
-#[derive(Clone, Default)]
-pub struct MoveList {
-    moves: ArrayVec<Move, MAX_MOVES>,
-}
-
-impl MoveList {
-    /// Append a move.
-    #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves.push(mv);
-    }
-
-    /// Number of moves.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// No moves.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The moves as a slice.
-    #[inline]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves
-    }
-}
-
-/// Destination squares that make a pawn or piece move a capture (the en passant square counts
-/// for pawns).
-#[inline]
-fn capture_targets(board: &Board, piece: Piece) -> BitBoard {
-    let mut targets = board.colors(!board.side_to_move());
-    if piece == Piece::Pawn
-        && let Some(file) = board.en_passant()
-    {
-        let rank = cozy_chess::Rank::Sixth.relative_to(board.side_to_move());
-        targets |= Square::new(file, rank).bitboard();
-    }
-    targets
-}
-
-/// Generate the legal moves of `board`, captures first, each group in generation order
-/// (pawns, knights, bishops, rooks, queens, king; squares in ascending order). Returns the list
-/// and the number of captures at its front.
-pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
-    let mut groups: [Option<PieceMoves>; 20] = [None; 20];
-    let mut group_count = 0;
-    board.generate_moves(|moves| {
-        groups[group_count] = Some(moves);
-        group_count += 1;
-        false
-    });
-    let mut list = MoveList::default();
-    for group in groups[..group_count].iter().flatten() {
-        let mut captures = *group;
-        captures.to &= capture_targets(board, group.piece);
-        for mv in captures {
-            list.push(mv);
-        }
-    }
-    let captures = list.len();
-    for group in groups[..group_count].iter().flatten() {
-        let mut quiets = *group;
-        quiets.to &= !capture_targets(board, group.piece);
-        for mv in quiets {
-            list.push(mv);
-        }
-    }
-    (list, captures)
-}
-
-/// The pieces of the side to move that attack an enemy piece (or, for pawns, the en-passant
-/// square), ignoring pins and checks: only they can have a legal capture.
-fn capturing_pieces(board: &Board) -> BitBoard {
-    let us = board.side_to_move();
-    let ours = board.colors(us);
-    let theirs = board.colors(!us);
-    let occupied = board.occupied();
-    let mut pawn_targets = theirs;
-    if let Some(file) = board.en_passant() {
-        pawn_targets |= Square::new(file, cozy_chess::Rank::Sixth.relative_to(us)).bitboard();
-    }
-    let mut capturers = BitBoard::EMPTY;
-    for square in ours {
-        let attacks = match board.piece_on(square) {
-            Some(Piece::Pawn) => cozy_chess::get_pawn_attacks(square, us) & pawn_targets,
-            Some(Piece::Knight) => cozy_chess::get_knight_moves(square) & theirs,
-            Some(Piece::Bishop) => cozy_chess::get_bishop_moves(square, occupied) & theirs,
-            Some(Piece::Rook) => cozy_chess::get_rook_moves(square, occupied) & theirs,
-            Some(Piece::Queen) => {
-                (cozy_chess::get_bishop_moves(square, occupied)
-                    | cozy_chess::get_rook_moves(square, occupied))
-                    & theirs
-            }
-            Some(Piece::King) => cozy_chess::get_king_moves(square) & theirs,
-            None => BitBoard::EMPTY,
-        };
-        if !attacks.is_empty() {
-            capturers |= square.bitboard();
-        }
-    }
-    capturers
-}
-
-/// Generate only the legal captures of `board` (en passant included), in generation order.
-pub fn generate_captures(board: &Board) -> MoveList {
-    let mut list = MoveList::default();
-    board.generate_moves(|mut moves| {
-        moves.to &= capture_targets(board, moves.piece);
-        for mv in moves {
-            list.push(mv);
-        }
-        false
-    });
-    list
-}
+use super::movegen::{MAX_MOVES, MoveList, generate_captures_first};
 
 /// Where the picker took a move from, so the search can credit the heuristic that promoted it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,30 +130,30 @@ impl MovePicker {
         let mut sorted_captures = false;
         if let Some((params, last_moved_to)) = ordering.mvv_lva {
             // Stable: equal keys keep generation order.
-            list.moves[..captures].sort_by_key(|&mv| {
+            list.as_mut_slice()[..captures].sort_by_key(|&mv| {
                 std::cmp::Reverse(mvv_lva::capture_key(board, mv, last_moved_to, params))
             });
             sorted_captures = true;
         }
         if let Some(seed) = ordering.shuffle_quiets {
-            shuffle(&mut list.moves[captures..], seed);
+            shuffle(&mut list.as_mut_slice()[captures..], seed);
         }
         if let Some(key) = ordering.quiet_key {
             // Each key is computed once, then the pairs are sorted; stable, so equal keys keep
             // generation order.
-            let mut keyed: ArrayVec<(i32, Move), MAX_MOVES> = list.moves[captures..]
+            let mut keyed: ArrayVec<(i32, Move), MAX_MOVES> = list.as_slice()[captures..]
                 .iter()
                 .map(|&mv| (key(mv), mv))
                 .collect();
             keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            for (slot, (_, mv)) in list.moves[captures..].iter_mut().zip(keyed) {
+            for (slot, (_, mv)) in list.as_mut_slice()[captures..].iter_mut().zip(keyed) {
                 *slot = mv;
             }
         }
         // Losing captures after the others, each part in its order (a stable partition).
         let lead = if ordering.see_order {
             let (mut good, mut bad): (MoveList, MoveList) = Default::default();
-            for &mv in &list.moves[..captures] {
+            for &mv in &list.as_slice()[..captures] {
                 if see::losing(board, mv) {
                     bad.push(mv);
                 } else {
@@ -287,7 +161,7 @@ impl MovePicker {
                 }
             }
             let good_count = good.len();
-            for (slot, mv) in list.moves[..captures]
+            for (slot, mv) in list.as_mut_slice()[..captures]
                 .iter_mut()
                 .zip(good.as_slice().iter().chain(bad.as_slice()))
             {
@@ -342,7 +216,7 @@ impl MovePicker {
     fn next_capture(&mut self, end: usize) -> Option<(Move, Source)> {
         while self.index < end {
             let i = self.index;
-            let mv = self.list.moves[i];
+            let mv = self.list.as_slice()[i];
             self.index += 1;
             if !self.yielded_early(mv) {
                 return Some((
@@ -359,7 +233,7 @@ impl MovePicker {
 
     /// The countermove, when it is a quiet move of this node not yielded before.
     fn next_counter(&mut self) -> Option<(Move, Source)> {
-        let quiets = &self.list.moves[self.captures..];
+        let quiets = &self.list.as_slice()[self.captures..];
         let mv = self
             .counter
             .take()
@@ -405,7 +279,7 @@ impl MovePicker {
                     while self.killers_on && self.killer_index < 2 {
                         let killer = self.killers[self.killer_index];
                         self.killer_index += 1;
-                        let quiets = &self.list.moves[self.captures..];
+                        let quiets = &self.list.as_slice()[self.captures..];
                         if let Some(mv) =
                             killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k))
                         {
@@ -439,7 +313,7 @@ impl MovePicker {
                     while self.index < self.list.len() {
                         let i = self.index;
                         self.index += 1;
-                        let mv = self.list.moves[i];
+                        let mv = self.list.as_slice()[i];
                         if !self.yielded_early(mv) {
                             return Some((mv, Source::Quiet));
                         }
@@ -455,99 +329,6 @@ impl MovePicker {
     pub fn next_move(&mut self) -> Option<Move> {
         self.next_pick().map(|(mv, _)| mv)
     }
-}
-
-/// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
-/// legal move, captures first.
-pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
-    // Outside check only captures are wanted, so the quiet moves are never written out, and
-    // only pieces that attack something can capture: a pseudo-attack test picks them out first.
-    let (mut list, captures) = if evasions {
-        generate_captures_first(board)
-    } else {
-        let mut list = MoveList::default();
-        let capturers = capturing_pieces(board);
-        if !capturers.is_empty() {
-            board.generate_moves_for(capturers, |mut moves| {
-                moves.to &= capture_targets(board, moves.piece);
-                for mv in moves {
-                    list.push(mv);
-                }
-                false
-            });
-        }
-        let captures = list.len();
-        (list, captures)
-    };
-    list.moves[..captures].sort_by_key(|&mv| {
-        let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
-        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
-    });
-    list
-}
-
-/// The quiet moves of `board` that give check and that `keep` accepts, in generation order:
-/// no capture, en passant, promotion or castling. A direct check goes to a square the piece
-/// attacks the king from; a discovered one moves a piece of ours that alone stands between one
-/// of our sliders and the king (confirmed by playing it, as such moves are few). Only the
-/// pieces that can check are generated: all but the king, and the king when it discovers.
-/// Only called outside check.
-pub fn quiet_checks(board: &Board, mut keep: impl FnMut(Move) -> bool) -> MoveList {
-    let us = board.side_to_move();
-    let king = board.king(!us);
-    let occupied = board.occupied();
-    let diagonal = cozy_chess::get_bishop_moves(king, occupied);
-    let straight = cozy_chess::get_rook_moves(king, occupied);
-    let checks_from = |piece: Piece| match piece {
-        Piece::Pawn => cozy_chess::get_pawn_attacks(king, !us),
-        Piece::Knight => cozy_chess::get_knight_moves(king),
-        Piece::Bishop => diagonal,
-        Piece::Rook => straight,
-        Piece::Queen => diagonal | straight,
-        Piece::King => BitBoard::EMPTY,
-    };
-    let discoverers = discovered_check_blockers(board, king);
-    let movers = (board.colors(us) & !board.pieces(Piece::King)) | discoverers;
-    let mut list = MoveList::default();
-    board.generate_moves_for(movers, |mut moves| {
-        moves.to &= !occupied;
-        let discovering = discoverers.has(moves.from);
-        let direct = checks_from(moves.piece);
-        for mv in moves {
-            let en_passant = moves.piece == Piece::Pawn && mv.from.file() != mv.to.file();
-            if mv.promotion.is_some() || en_passant {
-                continue;
-            }
-            let check = direct.has(mv.to) || (discovering && gives_check(board, mv));
-            if check && keep(mv) {
-                list.push(mv);
-            }
-        }
-        false
-    });
-    list
-}
-
-/// The side to move's pieces that alone stand between one of its sliders and the other
-/// side's king on `king`: moving one off the line may give a discovered check.
-fn discovered_check_blockers(board: &Board, king: Square) -> BitBoard {
-    let us = board.side_to_move();
-    let ours = board.colors(us);
-    let occupied = board.occupied();
-    let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
-    let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
-    let sliders = ours
-        & ((cozy_chess::get_bishop_rays(king) & bishops)
-            | (cozy_chess::get_rook_rays(king) & rooks));
-    let mut blockers = BitBoard::EMPTY;
-    for slider in sliders {
-        let between = cozy_chess::get_between_rays(slider, king) & occupied;
-        if between.len() == 1 && !(between & ours).is_empty() {
-            blockers |= between;
-        }
-    }
-    blockers
 }
 
 #[cfg(test)]

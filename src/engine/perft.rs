@@ -28,7 +28,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 
 /// Perft split by root move, in the picker's order (captures first, then quiet moves).
 pub fn divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
-    let (list, _) = super::movepick::generate_captures_first(board);
+    let (list, _) = super::movegen::generate_captures_first(board);
     list.as_slice()
         .iter()
         .map(|&mv| {

@@ -277,7 +277,7 @@ registry! {
         meanings: [
             "tested: a capture it sorted was searched; fired: that capture ended as the node's best move",
         ],
-        steps: ["ordering", "movepick"],
+        steps: ["ordering", "movepick", "movegen"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],

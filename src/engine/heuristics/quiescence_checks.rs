@@ -19,7 +19,7 @@
 
 use super::params::heuristic_params;
 use super::view::Decision;
-use crate::engine::movepick::MoveList;
+use crate::engine::movegen::MoveList;
 
 heuristic_params! {
     /// Parameters of `quiescence_checks`.

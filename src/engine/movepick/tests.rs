@@ -1,4 +1,6 @@
 use super::*;
+use crate::engine::movegen::{generate_captures, quiet_checks};
+use crate::engine::moves::captured_piece;
 use std::collections::HashSet;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

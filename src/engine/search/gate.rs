@@ -78,7 +78,7 @@ impl Claim for (Score, Score) {
 }
 
 /// The moves a decision adds to a node's search (`quiescence_checks`) claim no score.
-impl Claim for crate::engine::movepick::MoveList {
+impl Claim for crate::engine::movegen::MoveList {
     fn claim(&self) -> Option<Score> {
         None
     }

@@ -14,7 +14,7 @@ use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{Id, delta_pruning, momentum, quiescence_checks, see};
-use crate::engine::movepick::{MoveList, quiescence_moves, quiet_checks};
+use crate::engine::movegen::{MoveList, quiescence_moves, quiet_checks};
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;

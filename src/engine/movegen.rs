@@ -1,0 +1,235 @@
+//! Move generation beyond cozy-chess's legal moves: a stack list of moves, the captures (first,
+//! or only), the quiescence search's moves and the quiet checks. The picker (`movepick.rs`)
+//! orders what is generated here; heuristics that generate moves (`quiescence_checks`) use this
+//! module, below the picker.
+
+use arrayvec::ArrayVec;
+use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
+
+use super::heuristics::mvv_lva;
+use super::moves::{captured_piece, gives_check};
+
+/// More than the most legal moves any chess position has (218).
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves that lives on the stack. `ArrayVec` leaves the unused slots
+/// uninitialised: filling 256 slots at every quiescence node cost more than generating.
+#[derive(Clone, Default)]
+pub struct MoveList {
+    moves: ArrayVec<Move, MAX_MOVES>,
+}
+
+impl MoveList {
+    /// Append a move.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// No moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves, to be put in order (the picker sorts and shuffles them in place).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+}
+
+/// Destination squares that make a pawn or piece move a capture (the en passant square counts
+/// for pawns).
+#[inline]
+fn capture_targets(board: &Board, piece: Piece) -> BitBoard {
+    let mut targets = board.colors(!board.side_to_move());
+    if piece == Piece::Pawn
+        && let Some(file) = board.en_passant()
+    {
+        let rank = cozy_chess::Rank::Sixth.relative_to(board.side_to_move());
+        targets |= Square::new(file, rank).bitboard();
+    }
+    targets
+}
+
+/// Generate the legal moves of `board`, captures first, each group in generation order
+/// (pawns, knights, bishops, rooks, queens, king; squares in ascending order). Returns the list
+/// and the number of captures at its front.
+pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
+    let mut groups: [Option<PieceMoves>; 20] = [None; 20];
+    let mut group_count = 0;
+    board.generate_moves(|moves| {
+        groups[group_count] = Some(moves);
+        group_count += 1;
+        false
+    });
+    let mut list = MoveList::default();
+    for group in groups[..group_count].iter().flatten() {
+        let mut captures = *group;
+        captures.to &= capture_targets(board, group.piece);
+        for mv in captures {
+            list.push(mv);
+        }
+    }
+    let captures = list.len();
+    for group in groups[..group_count].iter().flatten() {
+        let mut quiets = *group;
+        quiets.to &= !capture_targets(board, group.piece);
+        for mv in quiets {
+            list.push(mv);
+        }
+    }
+    (list, captures)
+}
+
+/// The pieces of the side to move that attack an enemy piece (or, for pawns, the en-passant
+/// square), ignoring pins and checks: only they can have a legal capture.
+fn capturing_pieces(board: &Board) -> BitBoard {
+    let us = board.side_to_move();
+    let ours = board.colors(us);
+    let theirs = board.colors(!us);
+    let occupied = board.occupied();
+    let mut pawn_targets = theirs;
+    if let Some(file) = board.en_passant() {
+        pawn_targets |= Square::new(file, cozy_chess::Rank::Sixth.relative_to(us)).bitboard();
+    }
+    let mut capturers = BitBoard::EMPTY;
+    for square in ours {
+        let attacks = match board.piece_on(square) {
+            Some(Piece::Pawn) => cozy_chess::get_pawn_attacks(square, us) & pawn_targets,
+            Some(Piece::Knight) => cozy_chess::get_knight_moves(square) & theirs,
+            Some(Piece::Bishop) => cozy_chess::get_bishop_moves(square, occupied) & theirs,
+            Some(Piece::Rook) => cozy_chess::get_rook_moves(square, occupied) & theirs,
+            Some(Piece::Queen) => {
+                (cozy_chess::get_bishop_moves(square, occupied)
+                    | cozy_chess::get_rook_moves(square, occupied))
+                    & theirs
+            }
+            Some(Piece::King) => cozy_chess::get_king_moves(square) & theirs,
+            None => BitBoard::EMPTY,
+        };
+        if !attacks.is_empty() {
+            capturers |= square.bitboard();
+        }
+    }
+    capturers
+}
+
+/// Generate only the legal captures of `board` (en passant included), in generation order.
+pub fn generate_captures(board: &Board) -> MoveList {
+    let mut list = MoveList::default();
+    board.generate_moves(|mut moves| {
+        moves.to &= capture_targets(board, moves.piece);
+        for mv in moves {
+            list.push(mv);
+        }
+        false
+    });
+    list
+}
+
+/// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
+/// legal move, captures first.
+pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
+    // Outside check only captures are wanted, so the quiet moves are never written out, and
+    // only pieces that attack something can capture: a pseudo-attack test picks them out first.
+    let (mut list, captures) = if evasions {
+        generate_captures_first(board)
+    } else {
+        let mut list = MoveList::default();
+        let capturers = capturing_pieces(board);
+        if !capturers.is_empty() {
+            board.generate_moves_for(capturers, |mut moves| {
+                moves.to &= capture_targets(board, moves.piece);
+                for mv in moves {
+                    list.push(mv);
+                }
+                false
+            });
+        }
+        let captures = list.len();
+        (list, captures)
+    };
+    list.moves[..captures].sort_by_key(|&mv| {
+        let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
+    });
+    list
+}
+
+/// The quiet moves of `board` that give check and that `keep` accepts, in generation order:
+/// no capture, en passant, promotion or castling. A direct check goes to a square the piece
+/// attacks the king from; a discovered one moves a piece of ours that alone stands between one
+/// of our sliders and the king (confirmed by playing it, as such moves are few). Only the
+/// pieces that can check are generated: all but the king, and the king when it discovers.
+/// Only called outside check.
+pub fn quiet_checks(board: &Board, mut keep: impl FnMut(Move) -> bool) -> MoveList {
+    let us = board.side_to_move();
+    let king = board.king(!us);
+    let occupied = board.occupied();
+    let diagonal = cozy_chess::get_bishop_moves(king, occupied);
+    let straight = cozy_chess::get_rook_moves(king, occupied);
+    let checks_from = |piece: Piece| match piece {
+        Piece::Pawn => cozy_chess::get_pawn_attacks(king, !us),
+        Piece::Knight => cozy_chess::get_knight_moves(king),
+        Piece::Bishop => diagonal,
+        Piece::Rook => straight,
+        Piece::Queen => diagonal | straight,
+        Piece::King => BitBoard::EMPTY,
+    };
+    let discoverers = discovered_check_blockers(board, king);
+    let movers = (board.colors(us) & !board.pieces(Piece::King)) | discoverers;
+    let mut list = MoveList::default();
+    board.generate_moves_for(movers, |mut moves| {
+        moves.to &= !occupied;
+        let discovering = discoverers.has(moves.from);
+        let direct = checks_from(moves.piece);
+        for mv in moves {
+            let en_passant = moves.piece == Piece::Pawn && mv.from.file() != mv.to.file();
+            if mv.promotion.is_some() || en_passant {
+                continue;
+            }
+            let check = direct.has(mv.to) || (discovering && gives_check(board, mv));
+            if check && keep(mv) {
+                list.push(mv);
+            }
+        }
+        false
+    });
+    list
+}
+
+/// The side to move's pieces that alone stand between one of its sliders and the other
+/// side's king on `king`: moving one off the line may give a discovered check.
+fn discovered_check_blockers(board: &Board, king: Square) -> BitBoard {
+    let us = board.side_to_move();
+    let ours = board.colors(us);
+    let occupied = board.occupied();
+    let bishops = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let rooks = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let sliders = ours
+        & ((cozy_chess::get_bishop_rays(king) & bishops)
+            | (cozy_chess::get_rook_rays(king) & rooks));
+    let mut blockers = BitBoard::EMPTY;
+    for slider in sliders {
+        let between = cozy_chess::get_between_rays(slider, king) & occupied;
+        if between.len() == 1 && !(between & ours).is_empty() {
+            blockers |= between;
+        }
+    }
+    blockers
+}
