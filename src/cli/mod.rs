@@ -29,6 +29,7 @@ mod nnue;
 mod players;
 mod run;
 mod tune;
+pub use crate::harness::tune::params::spsa_lines;
 pub use audit::audit_rate;
 pub use engine_options::{EngineOptionsArgs, engine_options};
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
@@ -36,7 +37,7 @@ pub use heuristics::list_heuristics;
 pub use limits::LimitArgs;
 pub use nnue::{DatagenArgs, TrainArgs, datagen, train};
 pub use run::{RunArgs, run};
-pub use tune::{TuneArgs, spsa_lines, tune};
+pub use tune::{TuneArgs, tune};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {

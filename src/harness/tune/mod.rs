@@ -11,6 +11,7 @@
 //! seed mixed with I), and `report` of the shards' files draws every trajectory and averages
 //! their final θ (independent runs averaged, the noise of each shrinking by √N).
 
+pub mod params;
 pub mod report;
 pub mod spsa;
 
