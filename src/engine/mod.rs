@@ -15,6 +15,7 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod series;
+pub mod shuffle;
 pub mod spec;
 pub mod stats;
 pub mod tt;

@@ -11,6 +11,7 @@ use cozy_chess::{Board, Move, Square};
 
 use super::heuristics::{mvv_lva, see};
 use super::movegen::{MAX_MOVES, MoveList, generate_captures_first};
+use super::shuffle::shuffle;
 
 /// Where the picker took a move from, so the search can credit the heuristic that promoted it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,16 +85,6 @@ pub struct Ordering<'a> {
     pub counter: Option<Move>,
     /// Captures that lose material (static exchange) go after the killers (`see.order`).
     pub see_order: bool,
-}
-
-/// A Fisher-Yates permutation of `moves` from `seed` (xoshiro256++).
-fn shuffle(moves: &mut [Move], seed: u64) {
-    use rand_core::{Rng, SeedableRng};
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    for i in (1..moves.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        moves.swap(i, j);
-    }
 }
 
 /// Yields the legal moves of one node, stage by stage, each exactly once.

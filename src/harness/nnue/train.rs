@@ -142,12 +142,8 @@ fn read_data(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<DataFile>), String> 
 
 /// A permutation of `0..n` drawn from `seed`.
 fn permutation(n: usize, seed: u64) -> Vec<usize> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut order: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        order.swap(i, j);
-    }
+    crate::engine::shuffle::shuffle(&mut order, seed);
     order
 }
 
