@@ -6,7 +6,12 @@ positions that completed both depths of `N_d / N_(d-1)`, from the nodes each `in
 line reports) and the time each depth was reached (median over the positions that reached
 it); per engine the counters summed when it printed counter lines.
 
-    python3 scripts/depth_gap.py RESULTS.jsonl[.gz] [--markdown]
+    python3 scripts/depth_gap.py RESULTS.jsonl[.gz]
+    python3 scripts/depth_gap.py RESULTS.jsonl[.gz] --counters VARIANT
+    python3 scripts/depth_gap.py RESULTS.jsonl[.gz] --ablation BASE
+
+With `--counters VARIANT` (an in-process variant of a `run`): the share of interior, horizon
+and quiescence nodes, the first-move cut-off rate and every counter summed.
 """
 import gzip
 import json
@@ -29,7 +34,7 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
-def main(path, markdown):
+def main(path):
     by = defaultdict(list)
     for r in records(path):
         by[r["variant"]].append(r)
@@ -90,6 +95,68 @@ def main(path, markdown):
     print("\n".join(out))
 
 
+
+
+def counters(path, variant):
+    """searchlab's own view of one in-process variant's searches: where the nodes are, how
+    often the first move cuts, and its counters' rates."""
+    rs = [r for r in records(path) if r["variant"] == variant]
+    kinds = defaultdict(int)
+    cut = first = 0
+    sums = defaultdict(lambda: [0, 0, 0])
+    for r in rs:
+        for i in r["iterations"]:
+            for k in ("interior", "horizon", "quiescence"):
+                kinds[k] += i[k]
+            cut += i["cutoffs"]
+            first += i["first_move_cutoffs"]
+        for key, c in (r.get("counters") or {}).items():
+            s = sums[key]
+            s[0] += c["tested"]
+            s[1] += c["fired"]
+            s[2] += c["overruled"]
+    total = sum(kinds.values())
+    print(f"{variant}: {len(rs)} searches, completed iterations' nodes {total:,}: " + ", ".join(
+        f"{k} {v / total:.1%}" for k, v in kinds.items()) + f"; interior cut-offs by the first move {first / max(cut, 1):.1%}")
+    print()
+    print("| counter | tested | fired | fired/tested | overruled |")
+    print("|---|---:|---:|---:|---:|")
+    for key, (t, f, o) in sorted(sums.items()):
+        rate = f"{f / t:.1%}" if t else "–"
+        print(f"| {key} | {t:,} | {f:,} | {rate} | {o:,} |")
+
+
+
+def ablation(path, base):
+    """Each variant of an off-one ablation at fixed time against its base, position by
+    position: the depth it reached (mean difference), its nodes per second, and the positions
+    only it or only the base solved (exact McNemar p, two-sided)."""
+    by = defaultdict(dict)
+    for r in records(path):
+        by[r["variant"]][(r["suite"], r["line"])] = r
+    depth = lambda r: r["iterations"][-1]["depth"] if r["iterations"] else 0
+    ref = by[base]
+    print("| variant | mean depth reached | Δ depth vs base (paired) | nodes per second | solved | +only / −only vs base (McNemar p) |")
+    print("|---|---:|---:|---:|---:|---|")
+    for variant, rs in sorted(by.items(), key=lambda kv: kv[0] != base):
+        keys = [k for k in rs if k in ref]
+        d = [depth(rs[k]) - depth(ref[k]) for k in keys]
+        nps = sum(rs[k]["nodes"] for k in keys) / max(sum(rs[k]["time_ms"] for k in keys) / 1000, 1e-9)
+        plus = sum(1 for k in keys if rs[k].get("solved") and not ref[k].get("solved"))
+        minus = sum(1 for k in keys if ref[k].get("solved") and not rs[k].get("solved"))
+        solved = sum(1 for k in keys if rs[k].get("solved"))
+        n = plus + minus
+        p = min(1.0, 2 * sum(math.comb(n, i) for i in range(0, min(plus, minus) + 1)) / 2 ** n) if n else 1.0
+        mean_depth = statistics.mean(depth(rs[k]) for k in keys)
+        print(f"| {variant} | {mean_depth:.2f} | {statistics.mean(d):+.2f} | {nps:,.0f} | {solved} | +{plus} −{minus} (p={p:.3g}) |")
+
+
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(args[0], "--markdown" in sys.argv)
+    if "--ablation" in sys.argv:
+        at = sys.argv.index("--ablation")
+        ablation(sys.argv[1], sys.argv[at + 1])
+    elif "--counters" in sys.argv:
+        at = sys.argv.index("--counters")
+        counters(sys.argv[1], sys.argv[at + 1])
+    else:
+        main(sys.argv[1])
