@@ -14,37 +14,29 @@ use crate::engine::movepick::{MovePicker, Ordering, Source};
 use crate::engine::score::{MATE_BOUND, Score};
 use crate::engine::stats::counter;
 
+/// A quiet move's ordering terms (`Searcher::quiet_terms`).
+struct QuietTerms {
+    history: i32,
+    mate: i32,
+    continuation: [i32; 2],
+}
+
+impl QuietTerms {
+    fn sum(&self) -> i32 {
+        self.history + self.mate + self.continuation[0] + self.continuation[1]
+    }
+}
+
 impl Searcher {
     /// The move picker of this node, with the ordering heuristics that are on.
     pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
         let h = &self.config.heuristics;
         let state = &self.state;
-        let side = self.pos.board().side_to_move();
-        let (by_history, by_mate) = (self.on(Id::History), self.on(Id::MateHistory));
         let contexts = self.continuation_contexts();
-        let board = self.pos.board();
         // 002: quiet moves by `history + mate_history`, each term only when it is on; the
         // continuation histories add theirs.
-        let quiet_key = move |mv: Move| {
-            let history = if by_history {
-                state.ordering.history.history(side, mv)
-            } else {
-                0
-            };
-            let mate = if by_mate {
-                state.ordering.history.mate(side, mv)
-            } else {
-                0
-            };
-            let continuation = match (contexts, board.piece_on(mv.from)) {
-                (Some(contexts), Some(piece)) => state
-                    .ordering
-                    .continuation
-                    .score(contexts, Key { piece, to: mv.to }),
-                _ => 0,
-            };
-            history + mate + continuation
-        };
+        let quiet_key = move |mv: Move| self.quiet_terms(mv, contexts).sum();
+        let by_history = self.on(Id::History) || self.on(Id::MateHistory);
         let pv_move = if self.on(Id::PvMove) {
             self.pv_move_at(ply)
         } else {
@@ -56,7 +48,7 @@ impl Searcher {
             hash_move,
             killers: self.on(Id::Killers).then(|| state.ordering.killers.at(ply)),
             mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
-            quiet_key: (by_history || by_mate || contexts.is_some()).then_some(&quiet_key),
+            quiet_key: (by_history || contexts.is_some()).then_some(&quiet_key),
             // Per position, not per visit: the same position always gets the same order.
             shuffle_quiets: (self.config.quiet_order == QuietOrder::Shuffled)
                 .then(|| self.config.seed ^ self.pos.board().hash()),
@@ -83,26 +75,40 @@ impl Searcher {
             .then(|| [1, 2].map(|back| self.pos.moved(back).map(|(piece, to)| Key { piece, to })))
     }
 
-    /// A quiet move's ordering score: history plus the continuation histories after
-    /// `contexts` (the node's `continuation_contexts`, read once per node by the caller);
-    /// what `lmr` reads as "good history". Also the two continuation scores apart, which
-    /// `history_pruning` reads.
-    pub(super) fn quiet_score(&self, mv: Move, contexts: Contexts) -> (i32, [i32; 2]) {
+    /// A quiet move's ordering terms, each 0 when its heuristic is off: history, mate
+    /// history and the two continuation histories after `contexts` (the node's
+    /// `continuation_contexts`, read once per node by the caller). The one place a quiet
+    /// move is scored: the picker sorts by their sum, the credits name the terms above 0.
+    fn quiet_terms(&self, mv: Move, contexts: Contexts) -> QuietTerms {
         let side = self.pos.board().side_to_move();
-        let history = if self.on(Id::History) {
-            self.state.ordering.history.history(side, mv)
-        } else {
-            0
-        };
+        let tables = &self.state.ordering;
         let continuation = match (contexts, self.pos.board().piece_on(mv.from)) {
-            (Some(contexts), Some(piece)) => self
-                .state
-                .ordering
+            (Some(contexts), Some(piece)) => tables
                 .continuation
                 .scores(contexts, Key { piece, to: mv.to }),
             _ => [0; 2],
         };
-        (history + continuation[0] + continuation[1], continuation)
+        QuietTerms {
+            history: if self.on(Id::History) {
+                tables.history.history(side, mv)
+            } else {
+                0
+            },
+            mate: if self.on(Id::MateHistory) {
+                tables.history.mate(side, mv)
+            } else {
+                0
+            },
+            continuation,
+        }
+    }
+
+    /// A quiet move's score as `lmr` reads "good history" (history and the continuation
+    /// histories, mate history left out), and the two continuation scores apart, which
+    /// `history_pruning` reads.
+    pub(super) fn quiet_score(&self, mv: Move, contexts: Contexts) -> (i32, [i32; 2]) {
+        let terms = self.quiet_terms(mv, contexts);
+        (terms.sum() - terms.mate, terms.continuation)
     }
 
     /// The previous iteration's PV move at this node, when the line from the root follows
@@ -135,23 +141,14 @@ impl Searcher {
                 }
             }
             Source::Quiet => {
-                let side = self.pos.board().side_to_move();
-                if self.on(Id::History) && self.state.ordering.history.history(side, mv) > 0 {
+                let terms = self.quiet_terms(mv, self.continuation_contexts());
+                if terms.history > 0 {
                     credits.push(counter!(History));
                 }
-                if self.on(Id::MateHistory) && self.state.ordering.history.mate(side, mv) > 0 {
+                if terms.mate > 0 {
                     credits.push(counter!(MateHistory));
                 }
-                if let (Some(contexts), Some(piece)) = (
-                    self.continuation_contexts(),
-                    self.pos.board().piece_on(mv.from),
-                ) && self
-                    .state
-                    .ordering
-                    .continuation
-                    .score(contexts, Key { piece, to: mv.to })
-                    > 0
-                {
+                if terms.continuation.iter().sum::<i32>() > 0 {
                     credits.push(counter!(ContinuationHistory));
                 }
             }
