@@ -148,6 +148,26 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         );
     }
     out.push_str(&control_lines(h));
+    out.push_str(&setting_lines(h));
+    out += &table(analysis);
+    out += "\n![Elo](elo.svg)\n\n";
+    if h.sprt.is_some() {
+        out += "![LLR](llr.svg)\n\n";
+    }
+    out += &endings_table(analysis);
+    if !analysis.warnings.is_empty() {
+        out += "\n## Warnings\n\n";
+        for w in &analysis.warnings {
+            let _ = writeln!(out, "- {w}");
+        }
+    }
+    out
+}
+
+/// The report's lines on the openings, the games per pairing (and the SPRT), adjudication and
+/// the build that played.
+fn setting_lines(h: &MatchHeader) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "- Openings: {} ({} openings{}), order seeded by {}",
@@ -190,23 +210,25 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         h.date,
         h.cores,
     );
-    out += &table(analysis);
-    out += "\n![Elo](elo.svg)\n\n";
-    if h.sprt.is_some() {
-        out += "![LLR](llr.svg)\n\n";
-    }
-    out += "## How the games ended\n\n| variant vs baseline | endings | failures | nodes per move (baseline / variant) | depth per move (baseline / variant) | pairs recorded (counted) |\n|---|---|---|---|---|---|\n";
+    out
+}
+
+/// How each pairing's games ended, what failed, and the nodes and depth per move.
+fn endings_table(analysis: &MatchAnalysis) -> String {
+    let mut out = String::from(
+        "## How the games ended\n\n| variant vs baseline | endings | failures | nodes per move (baseline / variant) | depth per move (baseline / variant) | pairs recorded (counted) |\n|---|---|---|---|---|---|\n",
+    );
+    let join = |m: &std::collections::BTreeMap<String, u64>| {
+        if m.is_empty() {
+            "none".to_string()
+        } else {
+            m.iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
     for r in &analysis.pairings {
-        let join = |m: &std::collections::BTreeMap<String, u64>| {
-            if m.is_empty() {
-                "none".to_string()
-            } else {
-                m.iter()
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        };
         let _ = writeln!(
             out,
             "| {} vs {} | {} | {} | {:.0} / {:.0} | {:.2} / {:.2} | {} ({}) |",
@@ -221,12 +243,6 @@ fn markdown(analysis: &MatchAnalysis) -> String {
             r.recorded_pairs,
             r.counts.pairs()
         );
-    }
-    if !analysis.warnings.is_empty() {
-        out += "\n## Warnings\n\n";
-        for w in &analysis.warnings {
-            let _ = writeln!(out, "- {w}");
-        }
     }
     out
 }

@@ -8,7 +8,8 @@ use std::path::Path;
 use crate::harness::games::tally::PairingResult;
 use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend};
 
-pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
+/// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
+fn drawn<'a>(results: &'a [PairingResult], subtitle: &str) -> (Vec<&'a PairingResult>, String) {
     let rows: Vec<&PairingResult> = results
         .iter()
         .filter(|r| r.estimate.is_some_and(|e| !e.unbounded))
@@ -18,15 +19,12 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
         .filter(|r| r.estimate.is_some_and(|e| e.unbounded))
         .map(|r| {
             let lost = r.estimate.is_some_and(|e| e.elo.value < 0.0);
-            format!(
-                "{} ({})",
-                r.dev,
-                if lost {
-                    "every game lost"
-                } else {
-                    "every game won"
-                }
-            )
+            let how = if lost {
+                "every game lost"
+            } else {
+                "every game won"
+            };
+            format!("{} ({how})", r.dev)
         })
         .collect();
     let subtitle = if unbounded.is_empty() {
@@ -37,6 +35,11 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
             unbounded.join(", ")
         )
     };
+    (rows, subtitle)
+}
+
+pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
+    let (rows, subtitle) = drawn(results, subtitle);
     let base = results.first().map_or("", |r| r.base.as_str());
     let height = (240 + 60 * rows.len() as u32).max(360);
     let area = canvas(
