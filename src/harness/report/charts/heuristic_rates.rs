@@ -24,34 +24,36 @@ fn counter_names(a: &Analysis) -> Vec<String> {
     names
 }
 
-pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
-    let names = counter_names(a);
+/// Each row's label (the counter and the most decisions any variant tested) and the right
+/// panel's top: the largest overruled rate, %, with a fifth to spare (1 to 100).
+fn rows_and_top(a: &Analysis, names: &[String]) -> (Vec<String>, f64) {
+    let counters = || a.variants.iter().flat_map(|v| &v.counters);
     let tested = |h: &str| {
-        a.variants
-            .iter()
-            .flat_map(|v| &v.counters)
+        counters()
             .filter(|c| c.heuristic == h)
             .map(|c| c.tested)
             .max()
             .unwrap_or(0)
     };
-    let rows: Vec<String> = names
+    let rows = names
         .iter()
         .map(|h| format!("{h} (n≤{})", si(tested(h) as f64)))
         .collect();
+    let overruled_max = counters()
+        .filter_map(|c| c.overruled_rate())
+        .fold(0.0f64, f64::max);
+    (rows, (100.0 * overruled_max * 1.2).clamp(1.0, 100.0))
+}
+
+pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
+    let names = counter_names(a);
+    let (rows, overruled_top) = rows_and_top(a, &names);
     let overrulable = |h: &str| {
         a.variants
             .iter()
             .flat_map(|v| &v.counters)
             .any(|c| c.heuristic == h && c.overruled > 0)
     };
-    let overruled_max = a
-        .variants
-        .iter()
-        .flat_map(|v| &v.counters)
-        .filter_map(|c| c.overruled_rate())
-        .fold(0.0f64, f64::max);
-    let overruled_top = (100.0 * overruled_max * 1.2).clamp(1.0, 100.0);
     let height = (200 + 30 * names.len() as u32).max(360);
     let area = canvas(
         path,
