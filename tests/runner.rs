@@ -603,34 +603,28 @@ fn status_lines_without_a_terminal() {
         }
         lines.len()
     };
-    let out = dir.join("run.jsonl").display().to_string();
-    let run = [
-        "run",
-        "--suite",
-        "suites/tactics.epd",
-        "--depth",
-        "3",
-        "--out",
-        &out,
-        "--status-interval",
-        "0.000001",
-    ];
+    let run_at = |name: &str, interval: &str| -> Vec<String> {
+        let out = dir.join(name).display().to_string();
+        let args = [
+            "run",
+            "--suite",
+            "suites/tactics.epd",
+            "--depth",
+            "3",
+            "--out",
+        ];
+        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        args.extend([out, "--status-interval".into(), interval.into()]);
+        args
+    };
+    let run = run_at("run.jsonl", "0.000001");
+    let run: Vec<&str> = run.iter().map(String::as_str).collect();
     assert!(
         status(&run, "run: ") >= 5,
         "a line per search at this interval"
     );
-    let out = dir.join("run2.jsonl").display().to_string();
-    let silent = [
-        "run",
-        "--suite",
-        "suites/tactics.epd",
-        "--depth",
-        "3",
-        "--out",
-        &out,
-        "--status-interval",
-        "0",
-    ];
+    let silent = run_at("run2.jsonl", "0");
+    let silent: Vec<&str> = silent.iter().map(String::as_str).collect();
     assert_eq!(status(&silent, "run: "), 0);
     let data = dir.join("data.bin").display().to_string();
     let datagen = [
