@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 use std::ops::AddAssign;
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -232,6 +233,20 @@ impl Auditor {
         self.time = Duration::ZERO;
     }
 }
+
+/// The audit's part of a search.
+#[derive(Default)]
+pub(crate) struct AuditState {
+    /// The auditor, when the search is audited.
+    pub auditor: Option<Box<Auditor>>,
+    /// An audit search is under way: it audits nothing and spends no node budget.
+    pub searching: bool,
+    /// Decisions an audit leaves out at one ply: the one it judges and the tests mirroring it.
+    pub suppressed: Option<(Suppressed, usize)>,
+}
+
+/// The decisions an audit search leaves out at one node: the one it judges and its mirrors.
+pub type Suppressed = ArrayVec<Counter, 6>;
 
 #[cfg(test)]
 mod tests {

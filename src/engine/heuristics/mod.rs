@@ -277,7 +277,7 @@ registry! {
         meanings: [
             "tested: a capture it sorted was searched; fired: that capture ended as the node's best move",
         ],
-        steps: ["ordering", "movepick", "movegen"],
+        steps: ["ordering", "movepick", "movegen", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -289,7 +289,7 @@ registry! {
         meanings: [
             "tested: a killer was searched; fired: it ended as the node's best move",
         ],
-        steps: ["ordering", "tables"],
+        steps: ["ordering", "tables", "plan"],
         main_job: true,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -301,7 +301,7 @@ registry! {
         meanings: [
             "tested: a quiet move with positive history was searched; fired: it ended as the node's best move",
         ],
-        steps: ["ordering", "tables", "mod"],
+        steps: ["ordering", "tables", "mod", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -313,7 +313,7 @@ registry! {
         meanings: [
             "tested: a quiet move with a positive mate-history score was searched; fired: it ended as the node's best move",
         ],
-        steps: ["ordering"],
+        steps: ["ordering", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -325,7 +325,7 @@ registry! {
         meanings: [
             "tested: the previous iteration's PV move was searched first at a node on that PV; fired: it stayed the node's best move",
         ],
-        steps: ["ordering"],
+        steps: ["ordering", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -640,7 +640,7 @@ registry! {
             "tested: a capture other than the first move, outside check, within prune_depth; fired: it lost more than the depth margin and was skipped",
             "tested: a quiet move other than the first that gives no check, outside check, within quiet_depth; fired: it lost more than quiet_margin per ply by SEE and was skipped",
         ],
-        steps: ["alphabeta", "ordering", "quiescence", "movepick"],
+        steps: ["alphabeta", "ordering", "quiescence", "movepick", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -688,7 +688,7 @@ registry! {
         meanings: [
             "tested: the countermove was searched; fired: it ended as the node's best move",
         ],
-        steps: ["ordering", "tables"],
+        steps: ["ordering", "tables", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -700,7 +700,7 @@ registry! {
         meanings: [
             "tested: a quiet move with a positive continuation-history score was searched; fired: it ended as the node's best move",
         ],
-        steps: ["ordering", "tables"],
+        steps: ["ordering", "tables", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],

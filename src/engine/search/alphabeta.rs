@@ -3,15 +3,17 @@
 //! (-INFINITY, INFINITY), which removes every cut-off, and claims no draws in the tree.
 //!
 //! The node reads as numbered steps; each decision of a heuristic is one call through the gate
-//! (`gate.rs`), which does nothing when the heuristic is off. `selective` is false only in
-//! `main_selective`'s main function, which leaves out every pruning and reduction.
+//! (`gate.rs`), which does nothing when the heuristic is off, or when the line is in
+//! `main_selective`'s main function (`Line::selective`), which leaves out every pruning and
+//! reduction.
 
 use arrayvec::ArrayVec;
 use cozy_chess::Move;
 
+use super::Searcher;
 use super::gate::{Credits, Point};
+use super::line::Frame;
 use super::tables::Contexts;
-use super::{Frame, Searcher};
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
@@ -40,13 +42,7 @@ struct Best {
 impl Searcher {
     /// Search the current node to `depth` within `(alpha, beta)`; the score is for the side
     /// to move, fail-soft (it may lie outside the window).
-    pub(super) fn alphabeta(
-        &mut self,
-        alpha: Score,
-        beta: Score,
-        depth: i32,
-        selective: bool,
-    ) -> Score {
+    pub(super) fn alphabeta(&mut self, alpha: Score, beta: Score, depth: i32) -> Score {
         let ply = self.pos.ply();
         self.pv.clear(ply);
 
@@ -70,19 +66,23 @@ impl Searcher {
         // Step 4. Transposition table (001): a cut-off, or at least the hash move. Null-move
         // subtrees and main_selective's main function each have their own key space.
         let key = self.pos.board().hash()
-            ^ if self.null_depth > 0 {
+            ^ if self.line.null_depth > 0 {
                 NULL_MOVE_KEY
             } else {
                 0
             }
-            ^ if selective { 0 } else { MAIN_FUNCTION_KEY };
+            ^ if self.line.selective {
+                0
+            } else {
+                MAIN_FUNCTION_KEY
+            };
         let entry = if self.on(Id::Tt) {
             self.tt_probe(key)
         } else {
             None
         };
         let params = self.config.heuristics.tt;
-        if let Some(score) = self.gate(counter!(Tt.cutoff), selective, Point::Unaudited, |_| {
+        if let Some(score) = self.gate(counter!(Tt.cutoff), Point::Unaudited, |_| {
             let applies = ply > 0 && params.cutoffs && entry.is_some();
             let cuts = entry.filter(|e| e.cuts(depth, alpha, beta, ply));
             Decision::with(applies, cuts.map(|e| e.score(ply)))
@@ -98,13 +98,13 @@ impl Searcher {
             score: e.score(ply),
         });
         let mut node = self.node_view(alpha, beta, depth, claim);
-        self.static_evals[ply] = (!node.in_check).then_some(node.static_eval);
+        self.line.frames[ply].static_eval = (!node.in_check).then_some(node.static_eval);
 
         // Step 5. Internal iterative reduction: a node the table knows no move for is
         // searched shallower.
         let reduced = (ply > 0)
             .then(|| {
-                self.gate(counter!(Iir), selective, Point::Settled, |s| {
+                self.gate(counter!(Iir), Point::Settled, |s| {
                     iir::reduction(&node, &s.config.heuristics.iir)
                 })
             })
@@ -112,13 +112,26 @@ impl Searcher {
         node.depth -= reduced.unwrap_or(0);
 
         // Steps 6-10: node pruning, the moves, the result.
-        let score = self.expand(node, depth, key, hash_move, selective);
+        let score = self.expand(node, depth, key, hash_move);
 
         // Step 11. A reduced node's result is offered to the audit.
         if reduced.is_some() {
             self.settle_node_reduction(counter!(Iir), (alpha, beta), depth, score);
         }
         score
+    }
+
+    /// Run `search` with the nodes below in the selective function (`selective`) or in
+    /// `main_selective`'s main one, and return to the caller's function after it.
+    pub(super) fn in_function<T>(
+        &mut self,
+        selective: bool,
+        search: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let outer = std::mem::replace(&mut self.line.selective, selective);
+        let result = search(self);
+        self.line.selective = outer;
+        result
     }
 
     /// Steps 6-10 of a node whose view is `node` (entered at `entry_depth`): node pruning, the
@@ -129,14 +142,13 @@ impl Searcher {
         entry_depth: i32,
         key: u64,
         hash_move: Option<Move>,
-        selective: bool,
     ) -> Score {
         let (ply, depth, alpha_at_entry, beta) = (node.ply, node.depth, node.alpha, node.beta);
 
         // Step 6. Node pruning: reverse futility, futility and razoring (frontier forms),
         // null moves.
         if ply > 0
-            && let Some(score) = self.node_pruning(&node, entry_depth, selective)
+            && let Some(score) = self.node_pruning(&node, entry_depth)
         {
             return score;
         }
@@ -144,7 +156,7 @@ impl Searcher {
         // Step 7. GSR's crossover point for this node (002), from the seeded PRNG; the hash
         // move singular (singular_extension) when no other move comes near it.
         let cross = self.crossover();
-        let singular = hash_move.filter(|&mv| self.is_singular(&node, mv, selective));
+        let singular = hash_move.filter(|&mv| self.is_singular(&node, mv));
 
         // Step 8. The move loop (`visit`: each move's own steps).
         let mut picker = self.picker(ply, hash_move);
@@ -156,7 +168,7 @@ impl Searcher {
         };
         let (mut legal, mut quiets) = (0, 0);
         // The continuation-history contexts each quiet move's history is read in.
-        let contexts = if self.needs_history {
+        let contexts = if self.plan.needs_history {
             self.continuation_contexts()
         } else {
             None
@@ -166,10 +178,7 @@ impl Searcher {
         while let Some((mv, source)) = picker.next_pick() {
             // UCI `searchmoves`: the root searches only the moves it was given; a further
             // MultiPV line leaves out the better lines' moves.
-            if ply == 0
-                && ((!self.root_moves.is_empty() && !self.root_moves.contains(&mv))
-                    || self.root_excluded.contains(&mv))
-            {
+            if ply == 0 && !self.root.searches(&mv) {
                 continue;
             }
             legal += 1;
@@ -177,11 +186,10 @@ impl Searcher {
             quiets += usize::from(quiet);
             let mut before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
             before.singular = singular == Some(mv);
-            let Some((score, credits)) = self.visit(&node, (mv, source), before, cross, selective)
-            else {
+            let Some((score, credits)) = self.visit(&node, (mv, source), before, cross) else {
                 continue;
             };
-            if self.aborted {
+            if self.aborted() {
                 return DRAW;
             }
             if credits.is_some() && score > best.searched_score {
@@ -242,7 +250,7 @@ impl Searcher {
             self.proved(&best.credits);
         }
         // A MultiPV line searched without the better lines' moves is no result of the root.
-        if node.ply == 0 && !self.root_excluded.is_empty() {
+        if node.ply == 0 && !self.root.excluded.is_empty() {
             return best.score;
         }
         let bound = if best.score >= node.beta {
@@ -264,38 +272,34 @@ impl Searcher {
         (mv, source): (Move, Source),
         before: MoveView,
         cross: usize,
-        selective: bool,
     ) -> Option<(Score, Option<Credits>)> {
         // Step 8a. Quiet moves skipped before they are made: futility move count (001), only
         // the first N quiet moves near the leaves; late move pruning, its modern form; history
         // pruning, a bad continuation history near the leaves.
-        if node.ply > 0 && self.skips_late_quiet(node, mv, &before, selective) {
+        if node.ply > 0 && self.skips_late_quiet(node, mv, &before) {
             return None;
         }
 
         // Step 8b. see, low-depth forms: a capture, or a quiet move, losing more than a depth
         // margin.
-        if node.ply > 0 && self.skips_losing_exchange(node, mv, &before, selective) {
+        if node.ply > 0 && self.skips_losing_exchange(node, mv, &before) {
             return None;
         }
 
         // Step 8c. Make the move; extensions (001, 002).
-        let (view, extension) = self.enter_move(mv, before, selective);
+        let (view, extension) = self.enter_move(mv, before);
         let new_depth = node.depth - 1 + extension;
 
         // Step 8d. Move pruning (futility pre-frontier, razoring, the 002 signals), or the
         // search of the move with its reductions.
-        let (score, searched) = match self.move_pruning(node, &view, new_depth, selective) {
+        let (score, searched) = match self.move_pruning(node, &view, new_depth) {
             Some(score) => (score, false),
-            None => (
-                self.search_move(node, &view, new_depth, cross, selective),
-                true,
-            ),
+            None => (self.search_move(node, &view, new_depth, cross), true),
         };
 
         // Step 8e. Unmake; a searched move counts for the ordering heuristics that placed it.
         self.pos.unmake();
-        let credits = (searched && !self.aborted).then(|| {
+        let credits = (searched && !self.aborted()).then(|| {
             let credits = self.credits(mv, source);
             self.placed(&credits);
             credits
@@ -306,24 +310,18 @@ impl Searcher {
     /// Step 7's singular extension: where it applies, the node's other moves are searched
     /// at about half the depth in a null window below the entry's score; `hash_move` is
     /// singular when none reaches it.
-    fn is_singular(&mut self, node: &NodeView, hash_move: Move, selective: bool) -> bool {
-        self.gate(
-            counter!(SingularExtension),
-            selective,
-            Point::Unaudited,
-            |s| {
-                let params = s.config.heuristics.singular_extension;
-                let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
-                    return Decision::Inapplicable;
-                };
-                let depth = singular_extension::verification_depth(node.depth);
-                let bound_and_depth = (rbeta, depth);
-                let best_other =
-                    s.best_other_move(node.ply, hash_move, bound_and_depth, &params, selective);
-                let singular = !s.aborted && singular_extension::extends(best_other, rbeta);
-                Decision::when(true, singular)
-            },
-        )
+    fn is_singular(&mut self, node: &NodeView, hash_move: Move) -> bool {
+        self.gate(counter!(SingularExtension), Point::Unaudited, |s| {
+            let params = s.config.heuristics.singular_extension;
+            let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
+                return Decision::Inapplicable;
+            };
+            let depth = singular_extension::verification_depth(node.depth);
+            let bound_and_depth = (rbeta, depth);
+            let best_other = s.best_other_move(node.ply, hash_move, bound_and_depth, &params);
+            let singular = !s.aborted() && singular_extension::extends(best_other, rbeta);
+            Decision::when(true, singular)
+        })
         .is_some()
     }
 
@@ -336,7 +334,6 @@ impl Searcher {
         hash_move: Move,
         (rbeta, depth): (Score, i32),
         params: &singular_extension::Params,
-        selective: bool,
     ) -> Score {
         let mut picker = self.picker(ply, Some(hash_move));
         let (mut best, mut quiets) = (-INFINITY, 0);
@@ -346,15 +343,11 @@ impl Searcher {
                 continue;
             }
             quiets += u32::from(quiet);
-            self.frames[ply + 1] = Frame {
-                extended: false,
-                entered_by_capture: self.pos.is_capture(mv),
-                after_null_move: false,
-            };
+            self.line.frames[ply + 1] = Frame::entered(self.pos.is_capture(mv), false);
             self.pos.make(mv);
-            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth, selective);
+            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();
-            if self.aborted {
+            if self.aborted() {
                 break;
             }
             best = best.max(score);
@@ -366,20 +359,14 @@ impl Searcher {
     }
 
     /// Step 8a's gates, in order: the first that acts skips the move.
-    fn skips_late_quiet(
-        &mut self,
-        node: &NodeView,
-        mv: Move,
-        before: &MoveView,
-        selective: bool,
-    ) -> bool {
+    fn skips_late_quiet(&mut self, node: &NodeView, mv: Move, before: &MoveView) -> bool {
         let at = Point::Unmade { node, mv, before };
-        self.gate(counter!(FutilityMoveCount), selective, at, |s| {
+        self.gate(counter!(FutilityMoveCount), at, |s| {
             futility_move_count::prunes_move(node, before, &s.config.heuristics.futility_move_count)
         })
         .is_some()
             || self
-                .gate(counter!(LateMovePruning), selective, at, |s| {
+                .gate(counter!(LateMovePruning), at, |s| {
                     let gives_check = || gives_check(s.pos.board(), mv);
                     late_move_pruning::prunes_move(
                         node,
@@ -390,7 +377,7 @@ impl Searcher {
                 })
                 .is_some()
             || self
-                .gate(counter!(HistoryPruning), selective, at, |s| {
+                .gate(counter!(HistoryPruning), at, |s| {
                     let gives_check = || gives_check(s.pos.board(), mv);
                     history_pruning::prunes_move(
                         node,
@@ -403,15 +390,9 @@ impl Searcher {
     }
 
     /// Step 8b's gates: see's low-depth form for captures, then its quiet form.
-    fn skips_losing_exchange(
-        &mut self,
-        node: &NodeView,
-        mv: Move,
-        before: &MoveView,
-        selective: bool,
-    ) -> bool {
+    fn skips_losing_exchange(&mut self, node: &NodeView, mv: Move, before: &MoveView) -> bool {
         let at = Point::Unmade { node, mv, before };
-        self.gate(counter!(See.low_depth), selective, at, |s| {
+        self.gate(counter!(See.low_depth), at, |s| {
             let board = s.pos.board();
             see::prunes_capture(
                 node,
@@ -421,7 +402,7 @@ impl Searcher {
             )
         })
         .or_else(|| {
-            self.gate(counter!(See.quiet), selective, at, |s| {
+            self.gate(counter!(See.quiet), at, |s| {
                 let board = s.pos.board();
                 see::prunes_quiet(
                     node,
@@ -445,7 +426,7 @@ impl Searcher {
         contexts: Contexts,
     ) -> MoveView {
         let (history, continuation) = match quiet {
-            Some(_) if self.needs_history => self.quiet_score(mv, contexts),
+            Some(_) if self.plan.needs_history => self.quiet_score(mv, contexts),
             _ => (0, [0; 2]),
         };
         MoveView {
@@ -469,14 +450,16 @@ impl Searcher {
         hash_claim: Option<HashClaim>,
     ) -> NodeView {
         let ply = self.pos.ply();
-        let frame = self.frames[ply];
+        let frame = self.line.frames[ply];
         let side = self.pos.board().side_to_move();
         let in_check = self.pos.in_check();
         let static_eval = self.pos.static_eval();
         // Ethereal's and Stockfish's test: better than two plies ago, when neither is in check.
         let improving = !in_check
             && ply >= 2
-            && self.static_evals[ply - 2].is_some_and(|before| static_eval > before);
+            && self.line.frames[ply - 2]
+                .static_eval
+                .is_some_and(|before| static_eval > before);
         NodeView {
             depth,
             ply,
@@ -485,7 +468,7 @@ impl Searcher {
             in_check,
             static_eval,
             improving,
-            in_reduced_search: self.null_depth + self.verification_depth > 0,
+            in_reduced_search: self.line.null_depth + self.line.verification_depth > 0,
             after_null_move: frame.after_null_move,
             extended: frame.extended,
             entered_by_capture: frame.entered_by_capture,
@@ -501,26 +484,17 @@ impl Searcher {
 
     /// Make `mv` (described by `before`) with its extension; returns the move's whole view
     /// and the extension in plies (the child's depth is `depth - 1 +` it).
-    pub(super) fn enter_move(
-        &mut self,
-        mv: Move,
-        before: MoveView,
-        selective: bool,
-    ) -> (MoveView, i32) {
+    pub(super) fn enter_move(&mut self, mv: Move, before: MoveView) -> (MoveView, i32) {
         let ply = self.pos.ply();
         let mut view = self.make_move_view(mv, before);
         let extension = self
-            .gate(counter!(CheckExtension), selective, Point::Unaudited, |s| {
+            .gate(counter!(CheckExtension), Point::Unaudited, |s| {
                 check_extension::extension(&view, &s.config.heuristics.check_extension)
             })
             .unwrap_or(0)
             .max(i32::from(view.singular));
         view.extended = extension > 0;
-        self.frames[ply + 1] = Frame {
-            extended: view.extended,
-            entered_by_capture: view.capture,
-            after_null_move: false,
-        };
+        self.line.frames[ply + 1] = Frame::entered(view.capture, view.extended);
         (view, extension)
     }
 
@@ -539,7 +513,7 @@ impl Searcher {
             captures_weak_pawn: weak_pawn,
             own_pawn_on_seventh: self.pos.pawn_on_seventh(mover),
             opponent_pawn_on_seventh: self.pos.pawn_on_seventh(!mover),
-            line: if self.needs_line_stats {
+            line: if self.plan.needs_line_stats {
                 self.pos.line_stats(mover)
             } else {
                 LineStats::default()

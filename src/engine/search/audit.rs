@@ -17,9 +17,10 @@ use cozy_chess::Move;
 use rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::line::Frame;
 use super::tables::OrderingSnapshot;
-use super::{Frame, PvTable, Searcher, Suppressed};
-use crate::engine::audit::{Auditor, wrong_by};
+use super::{PvTable, Searcher};
+use crate::engine::audit::{Auditor, Suppressed, wrong_by};
 use crate::engine::heuristics::view::{MoveView, NodeView};
 use crate::engine::heuristics::{COUNT, Id};
 use crate::engine::score::{MAX_PLY, Score};
@@ -39,16 +40,16 @@ impl Searcher {
     /// Audit each pruning or reduction decision with probability `rate` (0 < rate <= 1).
     pub fn enable_audit(&mut self, rate: f64) {
         let with_table = self.on(Id::Tt);
-        self.audit = Some(Box::new(Auditor::new(rate, with_table)));
+        self.audit.auditor = Some(Box::new(Auditor::new(rate, with_table)));
     }
 
     /// Should the decision just taken be audited? Never inside an audit search; otherwise one
     /// draw from the audit's stream.
     pub(super) fn audits(&mut self) -> bool {
-        if self.auditing {
+        if self.audit.searching {
             return false;
         }
-        match &mut self.audit {
+        match &mut self.audit.auditor {
             Some(audit) => {
                 let draw = audit.rng.next_u64() as f64 / (u64::MAX as f64 + 1.0);
                 draw < audit.rate
@@ -61,7 +62,8 @@ impl Searcher {
     /// again without it).
     #[inline]
     pub(super) fn suppresses(&self, counter: Counter) -> bool {
-        self.suppressed
+        self.audit
+            .suppressed
             .as_ref()
             .is_some_and(|(left_out, ply)| *ply == self.pos.ply() && left_out.contains(&counter))
     }
@@ -71,7 +73,7 @@ impl Searcher {
     #[inline]
     pub(super) fn tt_probe(&self, key: u64) -> Option<Entry> {
         let main = self.state.tt.probe(key);
-        match (&self.audit, self.auditing) {
+        match (&self.audit.auditor, self.audit.searching) {
             (Some(audit), true) => match (audit.table.probe(key), main) {
                 (Some(own), Some(main)) if main.depth() > own.depth() => Some(main),
                 (Some(own), _) => Some(own),
@@ -92,7 +94,7 @@ impl Searcher {
         best: Option<Move>,
         ply: usize,
     ) {
-        match (&mut self.audit, self.auditing) {
+        match (&mut self.audit.auditor, self.audit.searching) {
             (Some(audit), true) => audit.table.store(key, depth, score, bound, best, ply),
             _ => self.state.tt.store(key, depth, score, bound, best, ply),
         }
@@ -102,7 +104,7 @@ impl Searcher {
         Snapshot {
             stats: self.stats,
             pv: self.pv.clone(),
-            frames: self.frames.clone(),
+            frames: self.line.frames.clone(),
             streams: self.streams.clone(),
             ordering: self.state.ordering.snapshot(),
         }
@@ -111,7 +113,7 @@ impl Searcher {
     fn restore(&mut self, saved: Snapshot) {
         self.stats = saved.stats;
         self.pv = saved.pv;
-        self.frames = saved.frames;
+        self.line.frames = saved.frames;
         self.streams = saved.streams;
         self.state.ordering.restore(saved.ordering);
     }
@@ -119,22 +121,22 @@ impl Searcher {
     /// Run `search` as an audit search and put everything back: its score and nodes, or
     /// `None` when it was stopped (a `stop` or the clock: the main search then stops too).
     fn audit_search(&mut self, search: impl FnOnce(&mut Self) -> Score) -> Option<(Score, u64)> {
-        assert!(!self.auditing, "audit searches do not nest");
+        assert!(!self.audit.searching, "audit searches do not nest");
         let began = Instant::now();
         let saved = self.snapshot();
         let nodes_before = self.stats.nodes();
-        self.auditing = true;
+        self.audit.searching = true;
         let score = search(self);
-        self.auditing = false;
+        self.audit.searching = false;
         let nodes = self.stats.nodes() - nodes_before;
         self.restore(saved);
         let spent = began.elapsed();
         // The clock runs for the main search only.
-        self.start += spent;
-        if let Some(audit) = &mut self.audit {
-            audit.time += spent;
+        self.clock.start += spent;
+        if let Some(auditor) = &mut self.audit.auditor {
+            auditor.time += spent;
         }
-        (!self.aborted).then_some((score, nodes))
+        (!self.aborted()).then_some((score, nodes))
     }
 
     /// Count an audited decision under each of `counters`.
@@ -146,7 +148,7 @@ impl Searcher {
         found: Option<(Score, u64)>,
         window: (Score, Score),
     ) {
-        let (Some((full, nodes)), Some(audit)) = (found, &mut self.audit) else {
+        let (Some((full, nodes)), Some(audit)) = (found, &mut self.audit.auditor) else {
             return;
         };
         let wrong = wrong_by(claim, full, window.0, window.1);
@@ -193,9 +195,9 @@ impl Searcher {
         let mut left_out: Suppressed = counter.mirrors().collect();
         left_out.push(counter);
         let found = self.audit_search(|s| {
-            s.suppressed = Some((left_out, ply));
-            let score = s.alphabeta(window.0, window.1, entry_depth, true);
-            s.suppressed = None;
+            s.audit.suppressed = Some((left_out, ply));
+            let score = s.alphabeta(window.0, window.1, entry_depth);
+            s.audit.suppressed = None;
             score
         });
         self.judge(&[counter], depth, claim, found, window);
@@ -211,9 +213,9 @@ impl Searcher {
         before: MoveView,
     ) {
         let found = self.audit_search(|s| {
-            let (_, extension) = s.enter_move(mv, before, true);
+            let (_, extension) = s.enter_move(mv, before);
             let new_depth = node.depth - 1 + extension;
-            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth, true);
+            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth);
             s.pos.unmake();
             score
         });
@@ -236,7 +238,7 @@ impl Searcher {
     ) {
         let first = counters.first().copied();
         if new_depth <= 0 && first.is_some_and(Counter::mirrored_by_stand_pat) {
-            if let Some(audit) = &mut self.audit {
+            if let Some(audit) = &mut self.audit.auditor {
                 for &counter in counters {
                     audit.tally.record_mirrored(counter, node.depth);
                 }
@@ -245,9 +247,9 @@ impl Searcher {
         }
         let left_out: Suppressed = first.into_iter().flat_map(Counter::mirrors).collect();
         let found = self.audit_search(|s| {
-            s.suppressed = Some((left_out, node.ply + 1));
-            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth, true);
-            s.suppressed = None;
+            s.audit.suppressed = Some((left_out, node.ply + 1));
+            let score = -s.alphabeta(-node.beta, -node.alpha, new_depth);
+            s.audit.suppressed = None;
             score
         });
         let window = (node.alpha, node.beta);

@@ -101,11 +101,10 @@ impl Searcher {
     pub(super) fn gate<T: Claim>(
         &mut self,
         counter: Counter,
-        selective: bool,
         at: Point,
         decide: impl FnOnce(&mut Self) -> Decision<T>,
     ) -> Option<T> {
-        let decision = self.ask(counter, selective, decide);
+        let decision = self.ask(counter, decide);
         self.count(counter, at, decision)
     }
 
@@ -115,12 +114,11 @@ impl Searcher {
     pub(super) fn ask<T>(
         &mut self,
         counter: Counter,
-        selective: bool,
         decide: impl FnOnce(&mut Self) -> Decision<T>,
     ) -> Decision<T> {
         let id = counter.id();
-        if !self.on[id as usize]
-            || (!selective && id.kind().is_selective())
+        if !self.plan.on(id)
+            || (!self.line.selective && id.kind().is_selective())
             || self.suppresses(counter)
         {
             return Decision::Inapplicable;
@@ -201,7 +199,7 @@ impl Searcher {
         new_depth: i32,
         score: Score,
     ) -> bool {
-        if self.aborted {
+        if self.aborted() {
             return false;
         }
         if score > node.alpha {
@@ -223,7 +221,7 @@ impl Searcher {
         entry_depth: i32,
         score: Score,
     ) {
-        if !self.aborted && self.audits() {
+        if !self.aborted() && self.audits() {
             self.audit_node_reduction(reducer, window, entry_depth, score);
         }
     }

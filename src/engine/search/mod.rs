@@ -7,13 +7,17 @@
 
 mod alphabeta;
 mod audit;
+mod clock;
 mod gate;
+mod line;
 mod ordering;
+mod plan;
 mod pruning;
 mod pv;
 mod quiescence;
 mod reductions;
 mod root;
+mod root_options;
 mod signals;
 mod tables;
 mod verify;
@@ -27,15 +31,19 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use super::audit::{AuditTally, Auditor};
+use super::audit::{AuditState, AuditTally};
 use super::config::{Algorithm, SearchConfig, TreeDraws};
-use super::heuristics::{COUNT, Id, REGISTRY};
+use super::heuristics::{COUNT, Id};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::SearchStats;
 use super::tt::TranspositionTable;
+use clock::Clock;
+use line::Line;
+use plan::Plan;
 use pv::PvTable;
+use root_options::RootOptions;
 use tables::OrderingTables;
 
 /// How often (in nodes) the stop flag and the clock are read: at a million nodes per second
@@ -168,75 +176,28 @@ impl SearchState {
 /// Default transposition table size for searches that do not set one, MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// Per-ply facts about how the search reached a node.
-#[derive(Clone, Copy, Debug, Default)]
-struct Frame {
-    /// The move into the node was extended.
-    extended: bool,
-    /// The move into the node was a capture.
-    entered_by_capture: bool,
-    /// The move into the node was a null move.
-    after_null_move: bool,
-}
-
 /// One search: a position, a configuration, and the state of the tree walk.
 pub struct Searcher {
     pos: Position,
     config: SearchConfig,
-    /// Which heuristics are on, indexed by `Id`.
-    on: [bool; COUNT],
-    /// A heuristic that is on reads the line series, so they are computed per move.
-    needs_line_stats: bool,
-    /// A heuristic that is on reads a quiet move's history, so the move loop computes it.
-    needs_history: bool,
-    /// The heuristic whose stream and range give each node's GSR crossover point (registry
-    /// `crossover`: the first by priority that is on), with the range.
-    crossover_source: Option<(Id, u32)>,
+    /// The heuristics that take part, read once from `config`.
+    plan: Plan,
     /// Counters of the iteration under way.
     stats: SearchStats,
     pv: PvTable,
-    /// The PV of the last completed iteration (`pv_move`).
-    previous_pv: Vec<Move>,
-    frames: Box<[Frame; MAX_PLY + 1]>,
-    /// Each ply's static evaluation on the current line, `None` in check (read two plies
-    /// later: is the side to move's position improving?).
-    static_evals: Box<[Option<Score>; MAX_PLY + 1]>,
-    /// Null moves on the current line.
-    null_depth: usize,
-    /// 002 signal verification searches on the current line (`verify.rs`).
-    verification_depth: usize,
-    /// The entries of the 002 signal table this configuration consults (`signals.rs`).
-    active_signals: Vec<usize>,
-    /// The root moves to search (UCI `searchmoves`); empty: every legal move.
-    root_moves: Vec<Move>,
-    /// Lines searched per iteration (UCI `MultiPV`), the best first.
-    multipv: usize,
-    /// Root moves left out of the current search: the first moves of the iteration's better
-    /// lines, while a further MultiPV line is searched.
-    root_excluded: Vec<Move>,
+    /// The line from the root to the current node.
+    line: Line,
+    /// What the root searches: the moves, the lines, the previous PV.
+    root: RootOptions,
     state: SearchState,
     /// One seeded PRNG per heuristic (GSR crossover points, mate-history bonuses), derived
     /// from (seed, id) and reset per search, so that switching one randomised heuristic on
     /// never moves another one's draws.
     streams: [Xoshiro256PlusPlus; COUNT],
-    stop: Arc<AtomicBool>,
-    start: Instant,
-    hard_deadline: Option<Duration>,
-    /// Nodes of the iterations already finished.
-    nodes_before: u64,
-    aborted: bool,
-    /// Depth 1 runs: `stop` and the clock wait for it (every best move is a finished search's).
-    first_iteration: bool,
-    /// The pruning audit (`audit.rs`), when asked for.
-    audit: Option<Box<Auditor>>,
-    /// An audit search is under way: it audits nothing and spends no node budget.
-    auditing: bool,
-    /// Decisions an audit leaves out at one ply: the one it judges and the tests mirroring it.
-    suppressed: Option<(Suppressed, usize)>,
+    clock: Clock,
+    /// The pruning audit (`audit.rs`).
+    audit: AuditState,
 }
-
-/// The decisions an audit search leaves out at one node: the one it judges and its mirrors.
-type Suppressed = arrayvec::ArrayVec<super::stats::Counter, 6>;
 
 impl Searcher {
     /// A search of `pos` under `config` with fresh state; setting `stop` ends it within a few
@@ -262,91 +223,51 @@ impl Searcher {
             ..Periods::default()
         });
         pos.set_root();
-        let mut on = [false; COUNT];
-        for id in Id::all() {
-            on[id as usize] = config.heuristics.enabled(id);
-        }
-        let needs_line_stats = REGISTRY
-            .iter()
-            .any(|info| info.reads_line && on[info.id as usize]);
-        let needs_history = REGISTRY
-            .iter()
-            .any(|info| info.reads_history && on[info.id as usize]);
-        let crossover_source = REGISTRY
-            .iter()
-            .filter(|info| on[info.id as usize])
-            .filter_map(|info| info.crossover.map(|(rank, range)| (rank, info.id, range)))
-            .min_by_key(|&(rank, _, _)| rank)
-            .map(|(_, id, range)| (id, range(&config.heuristics)));
-        let mut searcher = Searcher {
+        Searcher {
             pos,
+            plan: Plan::new(&config, Self::active_signals(&config.heuristics)),
             config,
-            on,
-            needs_line_stats,
-            needs_history,
-            crossover_source,
             stats: SearchStats::default(),
             pv: PvTable::new(),
-            previous_pv: Vec::new(),
-            frames: Box::new([Frame::default(); MAX_PLY + 1]),
-            static_evals: Box::new([None; MAX_PLY + 1]),
-            null_depth: 0,
-            verification_depth: 0,
-            active_signals: Vec::new(),
-            root_moves: Vec::new(),
-            multipv: 1,
-            root_excluded: Vec::new(),
+            line: Line::default(),
+            root: RootOptions::default(),
             state,
             streams: random_streams(config.seed),
-            stop,
-            start: Instant::now(),
-            hard_deadline: None,
-            nodes_before: 0,
-            aborted: false,
-            first_iteration: false,
-            audit: None,
-            auditing: false,
-            suppressed: None,
-        };
-        searcher.select_signals();
-        searcher
+            clock: Clock::new(stop),
+            audit: AuditState::default(),
+        }
     }
 
     /// Search only these root moves (UCI `go searchmoves`); an empty list means every move.
     pub fn restrict_root_moves(&mut self, moves: Vec<Move>) {
-        self.root_moves = moves;
+        self.root.moves = moves;
     }
 
     /// Search `lines` lines per iteration, the best first (UCI `MultiPV`; 1: the usual search).
     pub fn set_multipv(&mut self, lines: usize) {
-        self.multipv = lines.max(1);
+        self.root.multipv = lines.max(1);
     }
 
     /// With MultiPV, the iteration's further lines: each a full-window search of the root
     /// without the first moves of the better lines, until `multipv` lines or no move is left.
-    fn other_lines(
-        &mut self,
-        depth: u32,
-        selective: bool,
-        first: &[Move],
-    ) -> Vec<(Score, Vec<Move>)> {
+    fn other_lines(&mut self, depth: u32, first: &[Move]) -> Vec<(Score, Vec<Move>)> {
         let mut lines = Vec::new();
         let Some(&best) = first.first() else {
             return lines;
         };
-        self.root_excluded = vec![best];
-        while lines.len() + 1 < self.multipv && !self.aborted {
-            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32, selective);
+        self.root.excluded = vec![best];
+        while lines.len() + 1 < self.root.multipv && !self.aborted() {
+            let score = self.alphabeta(-INFINITY, INFINITY, depth as i32);
             let line = self.pv.line(0);
             match line.first() {
-                Some(&mv) if !self.aborted => {
-                    self.root_excluded.push(mv);
+                Some(&mv) if !self.aborted() => {
+                    self.root.excluded.push(mv);
                     lines.push((score, line));
                 }
                 _ => break,
             }
         }
-        self.root_excluded.clear();
+        self.root.excluded.clear();
         lines
     }
 
@@ -358,7 +279,7 @@ impl Searcher {
     /// The heuristic is switched on.
     #[inline]
     fn on(&self, id: Id) -> bool {
-        self.on[id as usize]
+        self.plan.on(id)
     }
 
     /// One draw from heuristic `id`'s stream.
@@ -369,23 +290,21 @@ impl Searcher {
 
     /// Iterative deepening until a limit; `observer` sees every completed iteration.
     pub fn run(&mut self, observer: &mut dyn Observer) -> SearchResult {
-        self.start = Instant::now();
         let limits = self.config.limits;
         let (soft, hard) = limits.time_budget();
-        self.hard_deadline = hard;
-        self.nodes_before = 0;
-        self.aborted = false;
+        self.clock.restart(hard);
         // Every search starts from the same random state and fresh killers; history is
         // cleared (but for its gravity form) and mate history halved (002).
         self.streams = random_streams(self.config.seed);
-        if let Some(audit) = &mut self.audit {
-            audit.reset(self.config.seed);
+        if let Some(auditor) = &mut self.audit.auditor {
+            auditor.reset(self.config.seed);
         }
         self.state
             .ordering
             .new_search(&self.config.heuristics.history);
-        self.previous_pv.clear();
-        let selective = !self.on(Id::MainSelective);
+        self.root.previous_pv.clear();
+        // main_selective (002): the root is searched by the main function.
+        self.line.selective = !self.on(Id::MainSelective);
         let root = self.pos.board().clone();
         let max_depth = limits
             .depth
@@ -396,31 +315,31 @@ impl Searcher {
         let mut stable = 0u32;
 
         for depth in 1..=max_depth {
-            self.first_iteration = depth == 1;
+            self.clock.first_iteration = depth == 1;
             self.stats = SearchStats::default();
             let iteration_start = Instant::now();
             let audit_time_before = self.audit_time();
-            let score = self.root_search(depth, result.score, selective);
+            let score = self.root_search(depth, result.score);
             let pv = self.pv.line(0);
-            let lines = self.other_lines(depth, selective, &pv);
+            let lines = self.other_lines(depth, &pv);
             result.stats += self.stats;
-            if self.aborted {
+            if self.aborted() {
                 break;
             }
-            self.nodes_before += self.stats.nodes();
+            self.clock.nodes_before += self.stats.nodes();
             let info = IterationInfo {
                 depth,
                 seldepth: self.stats.seldepth,
-                elapsed: self.start.elapsed(),
+                elapsed: self.clock.start.elapsed(),
                 iteration_time: iteration_start
                     .elapsed()
                     .saturating_sub(self.audit_time() - audit_time_before),
                 stats: self.stats,
-                total_nodes: self.nodes_before,
+                total_nodes: self.clock.nodes_before,
                 score,
                 pv,
             };
-            self.previous_pv.clone_from(&info.pv);
+            self.root.previous_pv.clone_from(&info.pv);
             observer.iteration(&root, &info);
             for (rank, (score, line)) in lines.iter().enumerate() {
                 observer.line(&root, &info, rank + 2, *score, line);
@@ -439,7 +358,7 @@ impl Searcher {
             // No new iteration once half the soft budget, scaled by how settled the search
             // is, is spent: the next iteration would likely overrun it.
             if soft.is_some_and(|soft| {
-                self.start.elapsed().as_secs_f64()
+                self.clock.start.elapsed().as_secs_f64()
                     >= soft.as_secs_f64() * soft_scale(stable, drop) / 2.0
             }) {
                 break;
@@ -454,48 +373,56 @@ impl Searcher {
         }
         if result.best_move.is_none() {
             // A node budget cut depth 1 short: its partial PV, else an allowed legal move.
-            let allowed = |mv: &Move| self.root_moves.is_empty() || self.root_moves.contains(mv);
+            let allowed = |mv: &Move| self.root.allows(mv);
             result.best_move = self.pv.line(0).first().copied().or_else(|| {
                 let mut picker = MovePicker::new(&root);
                 std::iter::from_fn(|| picker.next_move()).find(allowed)
             });
         }
-        result.elapsed = self.start.elapsed();
-        result.audit = self.audit.as_ref().map(|audit| audit.tally.clone());
+        result.elapsed = self.clock.start.elapsed();
+        result.audit = self.audit.auditor.as_ref().map(|a| a.tally.clone());
         result
     }
 
     /// Time spent in audit searches so far.
     fn audit_time(&self) -> Duration {
         self.audit
+            .auditor
             .as_ref()
-            .map_or(Duration::ZERO, |audit| audit.time)
+            .map_or(Duration::ZERO, |auditor| auditor.time)
     }
 
     /// Count a node and decide whether the search must stop: a node budget, the stop flag or
     /// the hard deadline.
     #[inline]
-    fn out_of_budget(&mut self) -> bool {
-        if self.aborted {
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        let clock = &mut self.clock;
+        if clock.aborted {
             return true;
         }
-        let nodes = self.nodes_before + self.stats.nodes();
+        let nodes = clock.nodes_before + self.stats.nodes();
         // Audit searches spend no budget (their nodes are rolled back after them).
-        if !self.auditing
+        if !self.audit.searching
             && self
                 .config
                 .limits
                 .nodes
                 .is_some_and(|budget| nodes >= budget)
         {
-            self.aborted = true;
-        } else if nodes.is_multiple_of(CHECK_EVERY_NODES) && !self.first_iteration {
-            self.aborted = self.stop.load(Ordering::Relaxed)
-                || self
+            clock.aborted = true;
+        } else if nodes.is_multiple_of(CHECK_EVERY_NODES) && !clock.first_iteration {
+            clock.aborted = clock.stop.load(Ordering::Relaxed)
+                || clock
                     .hard_deadline
-                    .is_some_and(|hard| self.start.elapsed() >= hard);
+                    .is_some_and(|hard| clock.start.elapsed() >= hard);
         }
-        self.aborted
+        clock.aborted
+    }
+
+    /// A limit was reached: the search is being cut short.
+    #[inline]
+    pub(super) fn aborted(&self) -> bool {
+        self.clock.aborted
     }
 
     /// Whether draws by repetition and the fifty-move rule are claimed inside the tree.

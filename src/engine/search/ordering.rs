@@ -7,7 +7,6 @@ use cozy_chess::{Color, Move};
 use super::Searcher;
 use super::gate::Credits;
 use super::tables::Contexts;
-use crate::engine::config::QuietOrder;
 use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
 use crate::engine::movepick::{MovePicker, Ordering, Source};
@@ -30,37 +29,33 @@ impl QuietTerms {
 impl Searcher {
     /// The move picker of this node, with the ordering heuristics that are on.
     pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
-        let h = &self.config.heuristics;
-        let state = &self.state;
+        let plan = self.plan.ordering;
         let contexts = self.continuation_contexts();
         // 002: quiet moves by `history + mate_history`, each term only when it is on; the
         // continuation histories add theirs.
         let quiet_key = move |mv: Move| self.quiet_terms(mv, contexts).sum();
-        let by_history = self.on(Id::History) || self.on(Id::MateHistory);
-        let pv_move = if self.on(Id::PvMove) {
-            self.pv_move_at(ply)
-        } else {
-            None
-        };
         let last_moved_to = self.pos.last_entry().and_then(|e| e.mv).map(|mv| mv.to);
         let ordering = Ordering {
-            pv_move,
+            pv_move: plan.pv_move.then(|| self.pv_move_at(ply)).flatten(),
             hash_move,
-            killers: self.on(Id::Killers).then(|| state.ordering.killers.at(ply)),
-            mvv_lva: self.on(Id::MvvLva).then_some((&h.mvv_lva, last_moved_to)),
-            quiet_key: (by_history || contexts.is_some()).then_some(&quiet_key),
+            killers: plan.killers.then(|| self.state.ordering.killers.at(ply)),
+            mvv_lva: plan
+                .mvv_lva
+                .then_some((&self.config.heuristics.mvv_lva, last_moved_to)),
+            quiet_key: plan.scores_quiets().then_some(&quiet_key),
             // Per position, not per visit: the same position always gets the same order.
-            shuffle_quiets: (self.config.quiet_order == QuietOrder::Shuffled)
+            shuffle_quiets: plan
+                .shuffled_quiets
                 .then(|| self.config.seed ^ self.pos.board().hash()),
             counter: self.countermove(),
-            see_order: self.on(Id::See) && h.see.order,
+            see_order: plan.see_order,
         };
         MovePicker::with_ordering(self.pos.board(), &ordering)
     }
 
     /// The refutation of the opponent's last move (`countermove` on), if one is known.
     fn countermove(&self) -> Option<Move> {
-        if !self.on(Id::Countermove) {
+        if !self.plan.ordering.countermove {
             return None;
         }
         let (piece, to) = self.pos.moved(1)?;
@@ -71,7 +66,9 @@ impl Searcher {
     /// The contexts of the continuation histories (the moves one and two plies back), when
     /// `continuation_history` is on.
     pub(super) fn continuation_contexts(&self) -> Contexts {
-        self.on(Id::ContinuationHistory)
+        self.plan
+            .ordering
+            .continuation_history
             .then(|| [1, 2].map(|back| self.pos.moved(back).map(|(piece, to)| Key { piece, to })))
     }
 
@@ -89,12 +86,12 @@ impl Searcher {
             _ => [0; 2],
         };
         QuietTerms {
-            history: if self.on(Id::History) {
+            history: if self.plan.ordering.history {
                 tables.history.history(side, mv)
             } else {
                 0
             },
-            mate: if self.on(Id::MateHistory) {
+            mate: if self.plan.ordering.mate_history {
                 tables.history.mate(side, mv)
             } else {
                 0
@@ -115,12 +112,12 @@ impl Searcher {
     /// that PV.
     fn pv_move_at(&self, ply: usize) -> Option<Move> {
         let line = &self.pos.line()[self.pos.game_len()..];
-        let follows = self.previous_pv.len() > ply
+        let follows = self.root.previous_pv.len() > ply
             && line
                 .iter()
-                .zip(&self.previous_pv)
+                .zip(&self.root.previous_pv)
                 .all(|(entry, &mv)| entry.mv == Some(mv));
-        follows.then(|| self.previous_pv[ply])
+        follows.then(|| self.root.previous_pv[ply])
     }
 
     /// The ordering heuristics that put this move where it was (`gate.rs` counts them: tested
@@ -161,14 +158,15 @@ impl Searcher {
     /// it and punish the quiet moves tried before it (`tried`).
     pub(super) fn learn_cutoff(&mut self, mv: Move, depth: i32, tried: &[Move]) {
         let side: Color = self.pos.board().side_to_move();
-        if self.on(Id::History) {
+        let plan = self.plan.ordering;
+        if plan.history {
             let params = self.config.heuristics.history;
             self.state
                 .ordering
                 .history
                 .record_cutoff(side, mv, tried, depth, &params);
         }
-        if self.on(Id::Countermove)
+        if plan.countermove
             && let Some((piece, to)) = self.pos.moved(1)
         {
             self.state.ordering.countermoves.record(side, piece, to, mv);
@@ -204,16 +202,17 @@ impl Searcher {
         let ply = self.pos.ply();
         let side: Color = self.pos.board().side_to_move();
         let h = &self.config.heuristics;
-        if quiet && self.on(Id::Killers) {
+        let plan = self.plan.ordering;
+        if quiet && plan.killers {
             self.state.ordering.killers.record(ply, mv, &h.killers);
         }
-        if quiet && self.on(Id::History) {
+        if quiet && plan.history {
             self.state
                 .ordering
                 .history
                 .record(side, mv, depth, &h.history);
         }
-        if score >= MATE_BOUND && self.on(Id::MateHistory) {
+        if score >= MATE_BOUND && plan.mate_history {
             let (params, max_hist) = (h.mate_history, h.history.max_hist);
             let bonus = mate_history::bonus(self.draw(Id::MateHistory), &params);
             self.state

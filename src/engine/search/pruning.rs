@@ -1,8 +1,9 @@
 //! Pruning steps of the main search: node pruning before the move loop (one function entered
 //! only when its shared preconditions hold) and move pruning after each move is made.
 
+use super::Searcher;
 use super::gate::Point;
-use super::{Frame, Searcher};
+use super::line::Frame;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
@@ -16,37 +17,32 @@ impl Searcher {
     /// root, never in minimax.
     /// `entry_depth` is the depth the node was entered with (before IIR), which the audit
     /// searches a cut node again to.
-    pub(super) fn node_pruning(
-        &mut self,
-        node: &NodeView,
-        entry_depth: i32,
-        selective: bool,
-    ) -> Option<Score> {
-        if self.config.algorithm == Algorithm::Minimax || !selective {
+    pub(super) fn node_pruning(&mut self, node: &NodeView, entry_depth: i32) -> Option<Score> {
+        if self.config.algorithm == Algorithm::Minimax {
             return None;
         }
         let at = Point::Node { node, entry_depth };
 
         // Step 6a. Reverse futility (static null move): at a null-window node whose
         // evaluation clears beta by a depth margin.
-        self.gate(counter!(ReverseFutility), selective, at, |s| {
+        self.gate(counter!(ReverseFutility), at, |s| {
             reverse_futility::cut(node, &s.config.heuristics.reverse_futility)
         })
         // Step 6b. Futility, frontier form (004).
         .or_else(|| {
-            self.gate(counter!(Futility.frontier), selective, at, |s| {
+            self.gate(counter!(Futility.frontier), at, |s| {
                 futility::frontier_cut(node, &s.config.heuristics.futility).map(|()| node.beta)
             })
         })
         // Step 6c. Razoring, node form (001).
         .or_else(|| {
-            self.gate(counter!(Razoring.node), selective, at, |s| {
+            self.gate(counter!(Razoring.node), at, |s| {
                 razoring::node_cut(node, &s.config.heuristics.razoring).map(|()| node.beta)
             })
         })
         // Step 6d. Null move (001): tested where allowed, fired on a fail-high.
         .or_else(|| {
-            self.gate(counter!(NullMove), selective, at, |s| {
+            self.gate(counter!(NullMove), at, |s| {
                 let params = s.config.heuristics.null_move;
                 if !null_move::allowed(node, &params) {
                     return Decision::Inapplicable;
@@ -56,7 +52,7 @@ impl Searcher {
         })
         // Step 6e. Guarded null move (002).
         .or_else(|| {
-            self.gate(counter!(NullMoveGuarded), selective, at, |s| {
+            self.gate(counter!(NullMoveGuarded), at, |s| {
                 let params = s.config.heuristics.null_move_guarded;
                 if !null_move_guarded::allowed(node, &params) {
                     return Decision::Inapplicable;
@@ -72,15 +68,15 @@ impl Searcher {
         if !self.pos.make_null() {
             return Decision::Inapplicable;
         }
-        self.frames[node.ply + 1] = Frame {
+        self.line.frames[node.ply + 1] = Frame {
             after_null_move: true,
             ..Frame::default()
         };
-        self.null_depth += 1;
-        let score = -self.alphabeta(-node.beta, -node.beta + 1, depth, true);
-        self.null_depth -= 1;
+        self.line.null_depth += 1;
+        let score = -self.alphabeta(-node.beta, -node.beta + 1, depth);
+        self.line.null_depth -= 1;
         self.pos.unmake();
-        let fails_high = score >= node.beta && !self.aborted;
+        let fails_high = score >= node.beta && !self.aborted();
         Decision::with(true, fails_high.then_some(node.beta))
     }
 
@@ -92,16 +88,15 @@ impl Searcher {
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
-        selective: bool,
     ) -> Option<Score> {
-        if node.ply == 0 || !selective || self.config.algorithm == Algorithm::Minimax {
+        if node.ply == 0 || self.config.algorithm == Algorithm::Minimax {
             return None;
         }
         let at = Point::Made { node, new_depth };
         let skip = |decision: Decision| decision.map(|()| node.alpha);
 
         // Step 8d-1. Futility, pre-frontier form (004): unverified.
-        self.gate(counter!(Futility.pre_frontier), selective, at, |s| {
+        self.gate(counter!(Futility.pre_frontier), at, |s| {
             skip(futility::prunes_move(
                 node,
                 mv,
@@ -110,7 +105,7 @@ impl Searcher {
         })
         // Step 8d-2. Razoring, move form (001): unverified.
         .or_else(|| {
-            self.gate(counter!(Razoring.move), selective, at, |s| {
+            self.gate(counter!(Razoring.move), at, |s| {
                 skip(razoring::prunes_move(
                     node,
                     mv,
@@ -120,7 +115,7 @@ impl Searcher {
         })
         // Step 8d-3. static_lr's first listing (002), unverified when asked for.
         .or_else(|| {
-            self.gate(counter!(StaticLr), selective, at, |s| {
+            self.gate(counter!(StaticLr), at, |s| {
                 let params = s.config.heuristics.static_lr;
                 let acts = static_lr::candidate(node, mv, &params);
                 skip(Decision::when(
@@ -133,7 +128,7 @@ impl Searcher {
         // search.
         .or_else(|| {
             (node.depth >= 2)
-                .then(|| self.verified_signals(node, mv, new_depth, selective))
+                .then(|| self.verified_signals(node, mv, new_depth))
                 .flatten()
         })
     }

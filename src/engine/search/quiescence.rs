@@ -54,9 +54,11 @@ impl Searcher {
         }
     }
 
-    /// The quiescence search of a horizon leaf (counted at its step Q3).
+    /// The quiescence search of a horizon leaf (counted at its step Q3). There is one
+    /// quiescence search: `main_selective`'s main function reaches the selective one's, whose
+    /// captures its filters leave out as they do everywhere.
     fn quiescence(&mut self, alpha: Score, beta: Score) -> Score {
-        self.forced_variant(alpha, beta, 0)
+        self.in_function(true, |s| s.forced_variant(alpha, beta, 0))
     }
 
     /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon.
@@ -88,17 +90,15 @@ impl Searcher {
                 return stand_pat;
             }
             // delta_pruning's node form: no capture here can reach alpha.
-            if let Some(score) =
-                self.gate(counter!(DeltaPruning.node), true, Point::Unaudited, |s| {
-                    let board = s.pos.board();
-                    delta_pruning::cuts_node(
-                        Some(stand_pat).filter(|_| !in_check),
-                        alpha,
-                        || delta_pruning::best_case(board),
-                        &s.config.heuristics.delta_pruning,
-                    )
-                })
-            {
+            if let Some(score) = self.gate(counter!(DeltaPruning.node), Point::Unaudited, |s| {
+                let board = s.pos.board();
+                delta_pruning::cuts_node(
+                    Some(stand_pat).filter(|_| !in_check),
+                    alpha,
+                    || delta_pruning::best_case(board),
+                    &s.config.heuristics.delta_pruning,
+                )
+            }) {
                 return score;
             }
             alpha = alpha.max(stand_pat);
@@ -114,7 +114,7 @@ impl Searcher {
         // fired when it had captures (or evasions) to search.
         if qdepth == 0 {
             let has_moves = !moves.is_empty();
-            self.gate(counter!(Quiescence), true, Point::Unaudited, |_| {
+            self.gate(counter!(Quiescence), Point::Unaudited, |_| {
                 Decision::when(true, has_moves)
             });
         }
@@ -127,14 +127,14 @@ impl Searcher {
             // Step Q5. Quiescence is alpha-beta in every mode: Ifrit's forced variant cuts on
             // the window its stand pat raised, even below a full-width minimax (000).
             if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), index + 1) {
-                return if self.aborted { DRAW } else { best };
+                return if self.aborted() { DRAW } else { best };
             }
         }
 
         // Step Q6. The horizon leaf's quiet checks that do not lose material
         // (quiescence_checks), once neither the stand pat nor a capture reached beta; they
         // follow the captures in the node's move order.
-        let checks = self.gate(counter!(QuiescenceChecks), true, Point::Unaudited, |s| {
+        let checks = self.gate(counter!(QuiescenceChecks), Point::Unaudited, |s| {
             let params = &s.config.heuristics.quiescence_checks;
             let board = s.pos.board();
             quiescence_checks::searches(qdepth, in_check, || {
@@ -147,7 +147,7 @@ impl Searcher {
             self.pos.make(mv);
             let number = moves.len() + index + 1;
             if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), number) {
-                return if self.aborted { DRAW } else { best };
+                return if self.aborted() { DRAW } else { best };
             }
         }
         best
@@ -167,7 +167,7 @@ impl Searcher {
     ) -> bool {
         let score = -self.forced_variant(-beta, -*alpha, qdepth + 1);
         self.pos.unmake();
-        if self.aborted {
+        if self.aborted() {
             return true;
         }
         if score > *best {
@@ -203,7 +203,7 @@ impl Searcher {
             mv: Some(mv),
         };
         if self
-            .gate(counter!(See.quiescence), true, at, |s| {
+            .gate(counter!(See.quiescence), at, |s| {
                 let board = s.pos.board();
                 see::skips_in_quiescence(
                     in_check,
@@ -212,7 +212,7 @@ impl Searcher {
                 )
             })
             .or_else(|| {
-                self.gate(counter!(DeltaPruning.capture), true, at, |s| {
+                self.gate(counter!(DeltaPruning.capture), at, |s| {
                     let board = s.pos.board();
                     delta_pruning::skips_capture(
                         stand_pat,
@@ -234,7 +234,7 @@ impl Searcher {
             mv: None,
         };
         if self
-            .gate(counter!(Momentum.quiescence), true, at, |s| {
+            .gate(counter!(Momentum.quiescence), at, |s| {
                 momentum::quiescence_skip(qdepth, in_check, momentum, &s.config.heuristics.momentum)
             })
             .is_some()

@@ -19,7 +19,7 @@ impl Searcher {
     /// Step 7 of the main search: the node's GSR crossover point (002), one draw from the
     /// seeded PRNG of the heuristic that supplies it (`Searcher::crossover_source`).
     pub(super) fn crossover(&mut self) -> usize {
-        match self.crossover_source {
+        match self.plan.crossover_source {
             Some((id, range)) => gsr::crossover(self.draw(id), range),
             None => usize::MAX,
         }
@@ -33,7 +33,6 @@ impl Searcher {
         mv: &MoveView,
         new_depth: i32,
         cross: usize,
-        selective: bool,
     ) -> Score {
         let (alpha, beta) = (node.alpha, node.beta);
 
@@ -41,30 +40,30 @@ impl Searcher {
         // searches the move again itself when the selective one dismissed it. Tested per move
         // of the main function; fired: the selective search dismissed the move (at most
         // alpha); overruled: the main search's own result beat alpha after all.
-        if !selective {
-            let score = -self.alphabeta(-beta, -alpha, new_depth, true);
-            let redo = self.gate(counter!(MainSelective), true, Point::Unaudited, |s| {
+        if !self.line.selective {
+            let score = self.in_function(true, |s| -s.alphabeta(-beta, -alpha, new_depth));
+            let redo = self.gate(counter!(MainSelective), Point::Unaudited, |s| {
                 let params = &s.config.heuristics.main_selective;
                 Decision::when(true, main_selective::research(score, alpha, beta, params))
             });
-            if redo.is_none() || self.aborted {
+            if redo.is_none() || self.aborted() {
                 return score;
             }
-            let score = -self.alphabeta(-beta, -alpha, new_depth, false);
-            if score > alpha && !self.aborted {
+            let score = -self.alphabeta(-beta, -alpha, new_depth);
+            if score > alpha && !self.aborted() {
                 self.overrule(counter!(MainSelective));
             }
             return score;
         }
 
         // Step R2. The reductions: gsr_simple's probe, or the larger of GSR's (002) and LMR's.
-        let simple = self.gate(counter!(GsrSimple), selective, Point::Settled, |s| {
+        let simple = self.gate(counter!(GsrSimple), Point::Settled, |s| {
             gsr_simple::reduces(node, mv, cross, &s.config.heuristics.gsr_simple)
         });
-        let gsr = self.ask(counter!(Gsr), selective, |s| {
+        let gsr = self.ask(counter!(Gsr), |s| {
             gsr::reduction(node, mv, cross, &s.config.heuristics.gsr)
         });
-        let lmr = self.ask(counter!(Lmr), selective, |s| {
+        let lmr = self.ask(counter!(Lmr), |s| {
             lmr::reduction(node, mv, new_depth, &s.config.heuristics.lmr)
         });
         let reduced = self.reduce(
@@ -73,7 +72,7 @@ impl Searcher {
         );
         let reduction = reduced.map_or(0, |(_, r)| r);
         let null_window = self
-            .gate(counter!(Pvs), selective, Point::Unaudited, |_| {
+            .gate(counter!(Pvs), Point::Unaudited, |_| {
                 pvs::null_window(mv.legal_count, alpha, beta)
             })
             .is_some();
@@ -88,14 +87,14 @@ impl Searcher {
         let mut score = if self.on(Id::IidNullWindow) {
             self.iid_null_window(node, mv, new_depth - reduction, cross)
         } else if simple.is_some() {
-            let probe = -self.alphabeta(-alpha - 1, -alpha, new_depth - 1, true);
+            let probe = -self.alphabeta(-alpha - 1, -alpha, new_depth - 1);
             if self.settle_reduction(counter!(GsrSimple), node, new_depth, probe) {
-                -self.alphabeta(-beta, -alpha, new_depth, true)
+                -self.alphabeta(-beta, -alpha, new_depth)
             } else {
                 probe
             }
         } else {
-            -self.alphabeta(-child_beta, -child_alpha, new_depth - reduction, true)
+            -self.alphabeta(-child_beta, -child_alpha, new_depth - reduction)
         };
 
         // Step R4. A reduced move that beats alpha is searched again at full depth (in the
@@ -103,13 +102,13 @@ impl Searcher {
         if let Some((reducer, _)) = reduced
             && self.settle_reduction(reducer, node, new_depth, score)
         {
-            score = -self.alphabeta(-child_beta, -child_alpha, new_depth, true);
+            score = -self.alphabeta(-child_beta, -child_alpha, new_depth);
         }
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.
-        if null_window && pvs::research(score, alpha, beta) && !self.aborted {
+        if null_window && pvs::research(score, alpha, beta) && !self.aborted() {
             self.overrule(counter!(Pvs));
-            score = -self.alphabeta(-beta, -alpha, new_depth, true);
+            score = -self.alphabeta(-beta, -alpha, new_depth);
         }
         score
     }
@@ -130,31 +129,31 @@ impl Searcher {
         // shallower full-window search when there is depth for one.
         if iid_null_window::leads(mv, next_depth) {
             if next_depth > 1 {
-                self.alphabeta(-beta, -alpha, next_depth - 1, true);
+                self.alphabeta(-beta, -alpha, next_depth - 1);
             }
-            return -self.alphabeta(-beta, -alpha, next_depth, true);
+            return -self.alphabeta(-beta, -alpha, next_depth);
         }
 
         // Step I2. A later move: null window one ply shallower, then at full depth when that
         // beat alpha or the move is forcing.
-        let mut score = -self.alphabeta(-alpha - 1, -alpha, next_depth - 1, true);
+        let mut score = -self.alphabeta(-alpha - 1, -alpha, next_depth - 1);
         let probe = score;
         let at = Point::Made {
             node,
             new_depth: next_depth,
         };
-        let stands = self.gate(counter!(IidNullWindow), true, at, |s| {
+        let stands = self.gate(counter!(IidNullWindow), at, |s| {
             let params = &s.config.heuristics.iid_null_window;
             let applies = iid_null_window::may_stay_shallow(node, mv, cross, params);
-            Decision::with(!s.aborted && applies, (probe <= alpha).then_some(probe))
+            Decision::with(!s.aborted() && applies, (probe <= alpha).then_some(probe))
         });
         if stands.is_none() {
-            score = -self.alphabeta(-alpha - 1, -alpha, next_depth, true);
+            score = -self.alphabeta(-alpha - 1, -alpha, next_depth);
         }
 
         // Step I3. A null-window result above alpha is searched again with the full window.
-        if score > alpha && beta - alpha > 1 && !self.aborted {
-            score = -self.alphabeta(-beta, -alpha, next_depth, true);
+        if score > alpha && beta - alpha > 1 && !self.aborted() {
+            score = -self.alphabeta(-beta, -alpha, next_depth);
         }
         score
     }

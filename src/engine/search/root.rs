@@ -11,10 +11,10 @@ impl Searcher {
     /// the previous iteration's score, widened on the failing side until the score falls
     /// inside it. Counted per iteration: `fired` when narrow, `overruled` when it had to be
     /// searched again.
-    pub(super) fn root_search(&mut self, depth: u32, previous: Score, selective: bool) -> Score {
+    pub(super) fn root_search(&mut self, depth: u32, previous: Score) -> Score {
         let params = self.config.heuristics.aspiration;
         let mut window = (-INFINITY, INFINITY);
-        if let Some(narrow) = self.gate(counter!(Aspiration), selective, Point::Unaudited, |_| {
+        if let Some(narrow) = self.gate(counter!(Aspiration), Point::Unaudited, |_| {
             aspiration::window(depth, previous, &params)
         }) {
             window = narrow;
@@ -22,9 +22,9 @@ impl Searcher {
         let mut margin = params.window;
         let mut failed_before = false;
         loop {
-            let score = self.alphabeta(window.0, window.1, depth as i32, selective);
+            let score = self.alphabeta(window.0, window.1, depth as i32);
             let failed = score <= window.0 || score >= window.1;
-            if !failed || self.aborted || window == (-INFINITY, INFINITY) {
+            if !failed || self.aborted() || window == (-INFINITY, INFINITY) {
                 return score;
             }
             // Once per iteration: the narrow window was given up.

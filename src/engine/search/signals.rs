@@ -133,12 +133,11 @@ pub(super) const SIGNALS: &[Signal] = &[
 ];
 
 impl Searcher {
-    /// Choose once per search the table entries this configuration consults: signals that
+    /// The table entries a configuration consults, chosen once per search (`Plan`): signals that
     /// are on, on the bounds their parameters play (the configuration never changes during a
     /// search, so the move loop does not ask again).
-    pub(super) fn select_signals(&mut self) {
-        let h = &self.config.heuristics;
-        self.active_signals = SIGNALS
+    pub(super) fn active_signals(h: &HeuristicsConfig) -> Vec<usize> {
+        SIGNALS
             .iter()
             .enumerate()
             .filter(|(_, signal)| {
@@ -149,7 +148,7 @@ impl Searcher {
                     && (signal.applies)(h)
             })
             .map(|(index, _)| index)
-            .collect();
+            .collect()
     }
 
     /// Step 8d-4: the verified 002 signals. `Some(alpha)` skips the move, `Some(beta)` cuts
@@ -161,14 +160,13 @@ impl Searcher {
         node: &NodeView,
         mv: &MoveView,
         new_depth: i32,
-        selective: bool,
     ) -> Option<Score> {
         let mut verification = None;
         // Only the entries chosen for this configuration (`select_signals`).
-        for index in 0..self.active_signals.len() {
-            let signal = &SIGNALS[self.active_signals[index]];
+        for index in 0..self.plan.signals.len() {
+            let signal = &SIGNALS[self.plan.signals[index]];
             let proposes = self
-                .gate(signal.counter, selective, Point::Unaudited, |s| {
+                .gate(signal.counter, Point::Unaudited, |s| {
                     let h = &s.config.heuristics;
                     let tested = (signal.tested)(node, mv, h);
                     Decision::when(tested, (signal.proposes)(node, mv, h))

@@ -216,7 +216,7 @@ fn a_node_whose_every_move_was_pruned_stores_no_hash_move() {
     // Black to move with king moves only (no capture, no check): with alpha far above the
     // evaluation, futility's pre-frontier form prunes every move at depth 2.
     let mut searcher = searcher_after("4k3/8/4p3/4P3/8/8/8/3K4 w - - 0 1", "classic", "d1e1");
-    let score = searcher.alphabeta(300, 301, 2, true);
+    let score = searcher.alphabeta(300, 301, 2);
     assert!(score <= 300, "fails low");
     let fired = searcher
         .stats
@@ -278,9 +278,9 @@ fn the_main_function_of_main_selective_is_not_answered_by_selective_entries() {
     // same node, depth and window must search it again, not take that entry as a cut-off.
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let mut searcher = searcher_after(fen, "classic,main_selective", "b1c3");
-    let selective = searcher.alphabeta(-30, 30, 4, true);
+    let selective = searcher.alphabeta(-30, 30, 4);
     let before = searcher.stats.nodes();
-    let main = searcher.alphabeta(-30, 30, 4, false);
+    let main = searcher.in_function(false, |s| s.alphabeta(-30, 30, 4));
     let main_nodes = searcher.stats.nodes() - before;
     assert!(
         main_nodes > 100,
@@ -331,7 +331,7 @@ fn futility_stays_out_of_signal_verification_searches() {
                 &mut None,
             );
         } else {
-            s.alphabeta(-30, 30, 3, true);
+            s.alphabeta(-30, 30, 3);
         }
         s.stats.nodes()
     };

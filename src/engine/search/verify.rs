@@ -23,9 +23,9 @@ impl Searcher {
         let score = match *verification {
             Some(score) => score,
             None => {
-                self.verification_depth += 1;
-                let score = -self.alphabeta(-node.beta, -node.alpha, new_depth - 1, true);
-                self.verification_depth -= 1;
+                self.line.verification_depth += 1;
+                let score = -self.alphabeta(-node.beta, -node.alpha, new_depth - 1);
+                self.line.verification_depth -= 1;
                 *verification = Some(score);
                 score
             }
@@ -39,6 +39,6 @@ impl Searcher {
         if !confirmed {
             self.overrule(counter);
         }
-        confirmed && !self.aborted
+        confirmed && !self.aborted()
     }
 }
