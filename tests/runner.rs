@@ -306,7 +306,11 @@ fn header_records_the_binary_commit_from_any_directory() {
         .unwrap();
     assert!(status.status.success(), "{status:?}");
     let header = read_results(&out).unwrap().header;
-    let commit = header.unwrap().commit.expect("a commit is recorded");
+    let commit = header
+        .unwrap()
+        .provenance
+        .commit
+        .expect("a commit is recorded");
     assert!(
         commit == head || commit == format!("{head}-dirty"),
         "recorded {commit}, built from {head}"

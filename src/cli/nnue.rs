@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use crate::engine::eval::EvalKind;
 use crate::engine::spec;
 use crate::harness::games::openings;
-use crate::harness::nnue::datagen::{self, Plan, Progress, Provenance};
+use crate::harness::nnue::datagen::{self, DataRun, Plan, Progress};
+use crate::harness::provenance::Provenance;
 use crate::harness::{plan, results};
 
 /// Arguments of `searchlab datagen`.
@@ -89,10 +90,8 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     let openings = openings::read(&args.openings, None)?;
     let plan = Plan {
         out: args.out.clone(),
-        provenance: Provenance {
-            searchlab: env!("CARGO_PKG_VERSION").into(),
-            commit: results::git_commit(),
-            net: crate::engine::nnue::installed_checksum(),
+        provenance: DataRun {
+            provenance: Provenance::now(),
             spec: args.heuristics.clone(),
             config,
             nodes: args.nodes,

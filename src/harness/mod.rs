@@ -12,6 +12,7 @@ pub mod nnue;
 pub mod plan;
 pub mod plot;
 pub mod progress;
+pub mod provenance;
 pub mod report;
 pub mod reproduce;
 pub mod results;

@@ -24,6 +24,7 @@ use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::search::{SearchResult, Silent, search_audited};
+use crate::harness::provenance::Provenance;
 
 /// A suite: its path and its positions.
 #[derive(Clone, Debug)]
@@ -251,11 +252,7 @@ pub fn run(plan: &Run) -> Result<Vec<PositionRecord>, String> {
 fn header(plan: &Run) -> Header {
     Header {
         kind: "header".into(),
-        searchlab: env!("CARGO_PKG_VERSION").into(),
-        commit: results::git_commit(),
-        net: crate::engine::nnue::installed_checksum(),
-        date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        provenance: Provenance::now(),
         limits: plan.limits,
         variants: plan.variants.clone(),
         suites: plan

@@ -125,9 +125,7 @@ fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
     }
     let sbatch = slurm::extra_args(plan.sbatch.as_deref().unwrap_or(""))?;
     let submission = Submission {
-        searchlab: env!("CARGO_PKG_VERSION").into(),
-        commit: crate::harness::results::git_commit(),
-        date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+        provenance: crate::harness::provenance::Provenance::now(),
         kind,
         args: args.to_vec(),
         tasks,

@@ -67,7 +67,7 @@ pub fn status(dir: &Path) -> Result<String, String> {
         submission.args.join(" "),
         submission.binary,
         submission.binary_checksum,
-        submission.commit.as_deref().unwrap_or("unknown"),
+        submission.provenance.commit.as_deref().unwrap_or("unknown"),
         submission
             .jobs
             .iter()
@@ -191,7 +191,7 @@ fn datagen_results(shards: &[std::path::PathBuf]) -> (String, Option<f64>) {
         let Ok(text) = std::fs::read_to_string(&sidecar) else {
             continue;
         };
-        let Ok(p) = serde_json::from_str::<crate::harness::nnue::datagen::Provenance>(&text) else {
+        let Ok(p) = serde_json::from_str::<crate::harness::nnue::datagen::DataRun>(&text) else {
             continue;
         };
         games += p.progress.games_done;

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::harness::provenance::Provenance;
 use serde::{Deserialize, Serialize};
 
 /// The commands a submission may run.
@@ -75,9 +76,9 @@ pub struct Jobs {
 /// `DIR/submission.json`: what was submitted, by which build, as which jobs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Submission {
-    pub searchlab: String,
-    pub commit: Option<String>,
-    pub date: String,
+    /// searchlab's version and commit, the network, when it was submitted, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub kind: Kind,
     /// The command's arguments as given (each task adds `--shard I/N` and `--out`).
     pub args: Vec<String>,

@@ -20,6 +20,7 @@ use super::player::Players;
 use super::record::{MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match};
 use super::stats::Sprt;
 use super::tally::{PairingResult, Sequential, status_line, tally};
+use crate::harness::provenance::Provenance;
 use crate::harness::results::{self, Shard, Variant};
 
 /// What `searchlab match` was asked to do.
@@ -51,11 +52,7 @@ impl MatchPlan {
     pub fn header(&self) -> MatchHeader {
         MatchHeader {
             kind: "match".into(),
-            searchlab: env!("CARGO_PKG_VERSION").into(),
-            commit: results::git_commit(),
-            net: crate::engine::nnue::installed_checksum(),
-            date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            provenance: Provenance::now(),
             variants: self.variants.clone(),
             control: self.rules.control,
             adjudication: self.rules.adjudication,
@@ -337,7 +334,7 @@ fn play_tasks(
             }
             if let Some(pgn_out) = pgn_file.as_mut() {
                 let mut text = String::new();
-                pgn::write_pair(&mut text, &pair, header, &header.date[..10]);
+                pgn::write_pair(&mut text, &pair, header, &header.provenance.date[..10]);
                 use std::io::Write;
                 let _ = pgn_out.write_all(text.as_bytes());
             }
@@ -474,7 +471,7 @@ fn write_pgn(
     sorted.sort_by_key(|p| rank.get(&p.key()).copied().unwrap_or(usize::MAX));
     let mut text = String::new();
     for pair in sorted {
-        pgn::write_pair(&mut text, pair, header, &header.date[..10]);
+        pgn::write_pair(&mut text, pair, header, &header.provenance.date[..10]);
     }
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }

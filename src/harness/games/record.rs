@@ -14,6 +14,7 @@ use super::control::{Control, PlayerControl};
 use super::game::GameRecord;
 use super::openings::{Opening, OpeningOrder};
 use super::stats::{Outcome, Sprt};
+use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, Variant, append, one_build, open_locked, read_lines};
 
 /// The match results format written by this searchlab.
@@ -25,14 +26,9 @@ pub struct MatchHeader {
     /// Always `match`.
     #[serde(rename = "type")]
     pub kind: String,
-    pub searchlab: String,
-    pub commit: Option<String>,
-    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
-    /// network embedded at `commit`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<String>,
-    pub date: String,
-    pub cores: usize,
+    /// searchlab's version and commit, the network, when the match started, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The players; the first is the baseline every other one plays.
     pub variants: Vec<Variant>,
     /// The match's limit per move: every player's but those in `player_controls`.
@@ -95,10 +91,7 @@ impl MatchHeader {
     pub fn same_match(&self, other: &MatchHeader) -> bool {
         let strip = |h: &MatchHeader| {
             let mut h = h.clone();
-            h.searchlab.clear();
-            h.commit = None;
-            h.date.clear();
-            h.cores = 0;
+            h.provenance = h.provenance.network();
             h.missing.clear();
             for v in &mut h.variants {
                 if let Some(engine) = v.engine.as_mut() {
@@ -274,7 +267,11 @@ pub fn open_for_match(
         ));
     }
     if let Some(old) = &existing.header {
-        one_build(path, old.commit.as_deref(), header.commit.as_deref())?;
+        one_build(
+            path,
+            old.provenance.commit.as_deref(),
+            header.provenance.commit.as_deref(),
+        )?;
     }
     if existing.torn_line.is_some() {
         eprintln!(

@@ -48,8 +48,8 @@ impl MatchAnalysis {
             Path::new(&h.openings)
                 .file_name()
                 .map_or(h.openings.clone(), |n| n.to_string_lossy().into_owned()),
-            h.searchlab,
-            &h.date[..h.date.len().min(10)]
+            h.provenance.searchlab,
+            &h.provenance.date[..h.provenance.date.len().min(10)]
         )
     }
 }
@@ -205,10 +205,10 @@ fn setting_lines(h: &MatchHeader) -> String {
     let _ = writeln!(
         out,
         "- searchlab {} ({}), {}, {} cores{hash}\n",
-        h.searchlab,
-        h.commit.as_deref().unwrap_or("commit unknown"),
-        h.date,
-        h.cores,
+        h.provenance.searchlab,
+        h.provenance.commit.as_deref().unwrap_or("commit unknown"),
+        h.provenance.date,
+        h.provenance.cores,
     );
     out
 }

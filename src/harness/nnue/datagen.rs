@@ -41,17 +41,15 @@ use crate::harness::games::control::Control;
 use crate::harness::games::game::{GameRecord, Rules, play};
 use crate::harness::games::openings::Opening;
 use crate::harness::games::player::Player;
+use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, Variant};
 
 /// What a data generation run is (everything that decides its games), and how far it got.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Provenance {
-    pub searchlab: String,
-    pub commit: Option<String>,
-    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
-    /// network embedded at `commit`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<String>,
+pub struct DataRun {
+    /// searchlab's version and commit, the network, when the run began, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The configuration that played, as a SPEC and in full.
     pub spec: String,
     pub config: SearchConfig,
@@ -93,12 +91,12 @@ pub fn is_data_file(path: &Path) -> bool {
 /// Refuses files of other runs, a shard given twice or missing, an unfinished shard, and a
 /// shard whose data no longer has its checksum.
 pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
-    let mut shards: Vec<(Shard, PathBuf, Provenance)> = Vec::new();
+    let mut shards: Vec<(Shard, PathBuf, DataRun)> = Vec::new();
     for path in paths {
         let sidecar = provenance_path(path);
         let text =
             std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?;
-        let p: Provenance = serde_json::from_str(&text)
+        let p: DataRun = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
         let shard = p
             .shard
@@ -114,10 +112,10 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
             ));
         }
         verify(path, &p.progress, &sidecar)?;
-        let same = |a: &Provenance| Provenance {
+        let same = |a: &DataRun| DataRun {
+            provenance: a.provenance.build(),
             shard: None,
             progress: Progress::default(),
-            searchlab: String::new(),
             merged_from: Vec::new(),
             ..a.clone()
         };
@@ -169,7 +167,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
     }
     total.checksum = Some(format!("{:016x}", checksum(&data)));
     std::fs::write(out, &data).map_err(|e| format!("{}: {e}", out.display()))?;
-    let provenance = Provenance {
+    let provenance = DataRun {
         shard: None,
         progress: total.clone(),
         merged_from,
@@ -207,7 +205,7 @@ pub struct Progress {
 /// What `searchlab datagen` is asked to do.
 pub struct Plan {
     pub out: PathBuf,
-    pub provenance: Provenance,
+    pub provenance: DataRun,
     pub openings: Vec<Opening>,
     pub jobs: usize,
     /// A bar on a terminal, else a status line this often (`None`: nothing).
@@ -222,7 +220,7 @@ pub fn provenance_path(out: &Path) -> PathBuf {
 }
 
 /// The games of one shard, by global index.
-fn shard_games(p: &Provenance) -> Vec<u64> {
+fn shard_games(p: &DataRun) -> Vec<u64> {
     (0..p.games)
         .filter(|i| {
             p.shard
@@ -256,7 +254,7 @@ fn rules(nodes: u64) -> Rules {
 
 /// Game `index`'s opening: the file's `index`-th (cycling) with `plies` random moves drawn
 /// from (seed, index) after its book; `None` when the game is over before they are played.
-fn opening_of(p: &Provenance, openings: &[Opening], index: u64) -> Option<Opening> {
+fn opening_of(p: &DataRun, openings: &[Opening], index: u64) -> Option<Opening> {
     let base = &openings[(index % openings.len() as u64) as usize];
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(p.seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -297,12 +295,7 @@ struct GameData {
 }
 
 /// Play game `index` and keep its positions.
-fn game_data(
-    p: &Provenance,
-    openings: &[Opening],
-    players: &mut [Player; 2],
-    index: u64,
-) -> GameData {
+fn game_data(p: &DataRun, openings: &[Opening], players: &mut [Player; 2], index: u64) -> GameData {
     let mut counts = Progress {
         games_done: 1,
         ..Progress::default()
@@ -380,7 +373,7 @@ impl Progress {
 }
 
 /// Write the sidecar atomically (a temporary file renamed over it).
-fn save(path: &Path, provenance: &Provenance) -> Result<(), String> {
+fn save(path: &Path, provenance: &DataRun) -> Result<(), String> {
     let text = serde_json::to_string_pretty(provenance).map_err(|e| e.to_string())? + "\n";
     let temp = path.with_extension("json.tmp");
     std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
@@ -403,13 +396,13 @@ fn resume(plan: &Plan) -> Result<Progress, String> {
     }
     let text =
         std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?;
-    let found: Provenance = serde_json::from_str(&text)
+    let found: DataRun = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
     // The same run, or the same run extended by a larger --games (a shard's games are a
     // prefix of its games under any larger count).
-    let strip = |p: &Provenance| Provenance {
+    let strip = |p: &DataRun| DataRun {
+        provenance: p.provenance.build(),
         progress: Progress::default(),
-        searchlab: String::new(),
         games: 0,
         ..p.clone()
     };

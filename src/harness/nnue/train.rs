@@ -27,6 +27,7 @@ use super::format::{RECORD_BYTES, Record};
 use super::model::{AdamW, AdamWSettings, COUNT, LossShape, Params};
 use crate::engine::nnue::network::OUTPUT_BIAS_MAX;
 use crate::engine::nnue::{QA, QB, checksum};
+use crate::harness::provenance::Provenance;
 
 /// Chunks a batch's gradient is summed over.
 const CHUNKS: usize = 16;
@@ -70,8 +71,10 @@ pub struct Epoch {
 /// The training log: what was trained on, how, and how the loss went.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Log {
-    pub searchlab: String,
-    pub commit: Option<String>,
+    /// searchlab's version and commit, the network that was installed, when training
+    /// began, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub settings: Settings,
     pub data: Vec<DataFile>,
     pub train_positions: u64,
@@ -249,8 +252,7 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
     let _lock = crate::harness::results::open_locked(&plan.dir.join("train.lock"))
         .map_err(|e| format!("{e} (another `train` writes {})", plan.out.display()))?;
     let fresh = Log {
-        searchlab: env!("CARGO_PKG_VERSION").into(),
-        commit: crate::harness::results::git_commit(),
+        provenance: crate::harness::provenance::Provenance::now(),
         settings: s.clone(),
         data: files,
         train_positions: train.len() as u64,

@@ -445,8 +445,8 @@ fn meta(data: &Dataset) -> Meta {
             push(&mut suites, name);
         }
         push(&mut limits, describe_limits(&h.limits));
-        push(&mut dates, h.date.chars().take(10).collect());
-        if let Some(c) = &h.commit {
+        push(&mut dates, h.provenance.date.chars().take(10).collect());
+        if let Some(c) = &h.provenance.commit {
             push(&mut commits, c.clone());
         }
         for s in &h.seeds {

@@ -9,11 +9,13 @@ use std::io::Write;
 fn header(labels: &[(&str, &str)]) -> Header {
     Header {
         kind: "header".into(),
-        searchlab: "test".into(),
-        commit: Some("abc1234".into()),
-        net: None,
-        date: "2026-11-22T10:00:00Z".into(),
-        cores: 2,
+        provenance: crate::harness::provenance::Provenance {
+            searchlab: "test".into(),
+            commit: Some("abc1234".into()),
+            net: None,
+            date: "2026-11-22T10:00:00Z".into(),
+            cores: 2,
+        },
         limits: Limits::depth(3),
         variants: labels
             .iter()

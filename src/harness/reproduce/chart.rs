@@ -109,7 +109,7 @@ fn draw_lines(
 
 /// Draw `killers.svg` and `quiescence.svg` into `dir`.
 pub fn draw(r: &Reproduction, dir: &Path) -> Result<(), String> {
-    let date = &r.date[..r.date.len().min(10)];
+    let date = &r.provenance.date[..r.provenance.date.len().min(10)];
     // Horizon leaves (Ifrit's convention), the stated configuration (the presets).
     let killers = series(r, &KILLER_PRESETS, |r, v, d, ours| {
         if ours {

@@ -2,6 +2,7 @@
 //! `reproduction.json`. The search (`reproduce::reproduce`) fills it; the Markdown and the
 //! chart only read it.
 
+use crate::harness::provenance::Provenance;
 use serde::{Deserialize, Serialize};
 
 /// Which of the documents' tables a row belongs to.
@@ -128,12 +129,9 @@ pub struct Options {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reproduction {
     pub options: Options,
-    /// When (UTC, RFC 3339).
-    pub date: String,
-    /// searchlab commit.
-    pub commit: Option<String>,
-    /// Logical cores.
-    pub cores: usize,
+    /// searchlab's version and commit, the network, when it ran (UTC, RFC 3339), the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Wall time of the whole command, seconds.
     pub wall_s: f64,
     /// Our rows, quiescence table first, in the documents' order.

@@ -278,7 +278,7 @@ pub fn document_line(
 pub fn markdown(r: &Reproduction) -> String {
     let mut out = format!(
         "# Reproduction of the documents' tables — start position · {}\n\n",
-        &r.date[..r.date.len().min(10)]
+        &r.provenance.date[..r.provenance.date.len().min(10)]
     );
     out.push_str(&format!(
         "`searchlab reproduce{}` at commit {} on {} cores, {:.0} s wall time. The timed searches \
@@ -294,8 +294,8 @@ pub fn markdown(r: &Reproduction) -> String {
          ply any node reached, quiescence included; Ifrit's printed seldepth equals the length \
          of its PV in every row that prints one, so it is not the same measure.\n\n",
         if r.options.quick { " --quick" } else { "" },
-        r.commit.as_deref().unwrap_or("unknown"),
-        r.cores,
+        r.provenance.commit.as_deref().unwrap_or("unknown"),
+        r.provenance.cores,
         r.wall_s,
         r.options.shuffles,
         r.options.deep_shuffles,

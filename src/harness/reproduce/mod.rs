@@ -220,14 +220,12 @@ fn run_jobs(jobs: &[Job], threads: usize, quiet: bool) -> Result<Vec<Row>, Strin
 /// a time.
 pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
     let start = Instant::now();
-    let date = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let provenance = crate::harness::provenance::Provenance::now();
     let mut rows = run_jobs(&timed_jobs(options), 1, false)?;
     rows.extend(run_jobs(&shuffled_jobs(options), options.jobs, true)?);
     Ok(Reproduction {
         options: options.clone(),
-        date,
-        commit: crate::harness::results::git_commit(),
-        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        provenance,
         wall_s: start.elapsed().as_secs_f64(),
         rows,
         document: document_rows(),
@@ -308,9 +306,11 @@ mod tests {
                 shuffles: 3,
                 deep_shuffles: 3,
             },
-            date: "2026-11-22T00:00:00Z".into(),
-            commit: None,
-            cores: 2,
+            provenance: crate::harness::provenance::Provenance {
+                date: "2026-11-22T00:00:00Z".into(),
+                cores: 2,
+                ..Default::default()
+            },
             wall_s: 1.0,
             rows,
             document: document_rows(),

@@ -10,6 +10,7 @@ use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::stats::{Counter, Counters, HeuristicCounters};
 use crate::harness::design::Design;
 use crate::harness::external;
+use crate::harness::provenance::Provenance;
 
 /// The results format written by this searchlab: 2 = heuristic counters follow the rules of
 /// `engine::stats` (one meaning, forms under their own keys).
@@ -68,18 +69,9 @@ pub struct Header {
     /// Always `header`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// searchlab's version.
-    pub searchlab: String,
-    /// The git commit searchlab was built from, when known (`-dirty`: with local changes).
-    pub commit: Option<String>,
-    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
-    /// network embedded at `commit`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<String>,
-    /// When the run started (RFC 3339, UTC).
-    pub date: String,
-    /// Logical cores of the machine.
-    pub cores: usize,
+    /// searchlab's version and commit, the network, when the run started, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// The limits of every search.
     pub limits: Limits,
     /// The variants, with every parameter.
@@ -118,7 +110,7 @@ impl Header {
             _ => true,
         };
         self.limits == other.limits
-            && self.net == other.net
+            && self.provenance.network() == other.provenance.network()
             && self.variants == other.variants
             && self.suites == other.suites
             && self.seeds == other.seeds
@@ -387,10 +379,7 @@ impl RecordKey {
 
 /// The git commit searchlab was built from (`-dirty` when its tracked files differed), baked
 /// in at build time, so it does not depend on the directory the binary runs in.
-pub fn git_commit() -> Option<String> {
-    let commit = env!("SEARCHLAB_COMMIT");
-    (!commit.is_empty()).then(|| commit.to_string())
-}
+pub use crate::harness::provenance::git_commit;
 
 #[cfg(test)]
 mod tests {

@@ -29,7 +29,11 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
         ));
     }
     if let Some(old) = &existing.header {
-        one_build(path, old.commit.as_deref(), header.commit.as_deref())?;
+        one_build(
+            path,
+            old.provenance.commit.as_deref(),
+            header.provenance.commit.as_deref(),
+        )?;
     }
     if existing.torn_line.is_some() {
         eprintln!(

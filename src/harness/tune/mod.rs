@@ -30,6 +30,7 @@ use super::games::player::Players;
 use super::games::stats::Outcome;
 use super::results::{self, Shard, Variant};
 use crate::engine::spec;
+use crate::harness::provenance::Provenance;
 use spsa::{Perturbation, Schedule, TunedParam};
 
 /// What a tune needs.
@@ -66,13 +67,9 @@ pub struct TunePlan {
 pub struct TuneHeader {
     #[serde(rename = "type")]
     pub kind: String,
-    pub searchlab: String,
-    pub commit: Option<String>,
-    /// The NNUE network's checksum when `--net FILE` replaced the embedded one (absent: the
-    /// network embedded at `commit`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub net: Option<String>,
-    pub date: String,
+    /// searchlab's version and commit, the network, when the tune started, the cores.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub base: Variant,
     pub params: Vec<TunedParam>,
     pub schedule: Schedule,
@@ -92,11 +89,10 @@ pub struct TuneHeader {
 }
 
 impl TuneHeader {
-    /// The same tune (the date and the build aside).
+    /// The same tune (the date, the build and the machine aside; the network is not).
     fn same_tune(&self, other: &TuneHeader) -> bool {
         let strip = |h: &TuneHeader| TuneHeader {
-            date: String::new(),
-            commit: None,
+            provenance: h.provenance.network(),
             ..h.clone()
         };
         strip(self) == strip(other)
@@ -187,10 +183,7 @@ impl TunePlan {
     pub fn header(&self) -> TuneHeader {
         TuneHeader {
             kind: "tune".into(),
-            searchlab: env!("CARGO_PKG_VERSION").into(),
-            commit: results::git_commit(),
-            net: crate::engine::nnue::installed_checksum(),
-            date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            provenance: Provenance::now(),
             base: self.base.clone(),
             params: self.params.clone(),
             schedule: self.schedule,
@@ -573,7 +566,11 @@ fn open(path: &Path, header: &TuneHeader) -> Result<(File, Vec<IterationLine>), 
                 path.display()
             ));
         }
-        results::one_build(path, old.commit.as_deref(), header.commit.as_deref())?;
+        results::one_build(
+            path,
+            old.provenance.commit.as_deref(),
+            header.provenance.commit.as_deref(),
+        )?;
     }
     if existing.torn {
         eprintln!(

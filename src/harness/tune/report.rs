@@ -116,7 +116,7 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
                 ""
             },
             w + d + l,
-            h.commit.as_deref().unwrap_or("?")
+            h.provenance.commit.as_deref().unwrap_or("?")
         ));
     }
     md.push_str(&format!(
