@@ -59,6 +59,20 @@ impl Provenance {
             ..self.network()
         }
     }
+
+    /// A file begun under `began` (at `path`) may be resumed by this build only: a results
+    /// file's records come from one build.
+    pub fn resumes(&self, path: &std::path::Path, began: &Provenance) -> Result<(), String> {
+        if began.commit == self.commit {
+            return Ok(());
+        }
+        Err(format!(
+            "{} was begun by the build of commit {} and this is commit {}: a results file's records come from one build, so resume it with that build, or choose another --out",
+            path.display(),
+            began.commit.as_deref().unwrap_or("(none)"),
+            self.commit.as_deref().unwrap_or("(none)")
+        ))
+    }
 }
 
 /// The commit this binary was built from (`-dirty` with local changes), when known.

@@ -15,7 +15,7 @@ use super::game::GameRecord;
 use super::openings::{Opening, OpeningOrder};
 use super::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{Shard, Variant, append, one_build, open_locked, read_lines};
+use crate::harness::results::{Shard, Variant, append, open_locked, read_lines};
 
 /// The match results format written by this searchlab.
 pub const MATCH_FORMAT: u32 = 1;
@@ -267,11 +267,7 @@ pub fn open_for_match(
         ));
     }
     if let Some(old) = &existing.header {
-        one_build(
-            path,
-            old.provenance.commit.as_deref(),
-            header.provenance.commit.as_deref(),
-        )?;
+        header.provenance.resumes(path, &old.provenance)?;
     }
     if existing.torn_line.is_some() {
         eprintln!(

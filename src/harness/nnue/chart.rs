@@ -4,7 +4,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
+use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, mesh, plot};
 
 /// Draw the loss curves (`(name, [(epoch, loss)])`) into `path`, `subtitle` under the title.
 pub fn loss(path: &Path, subtitle: &str, series: &[(&str, Vec<(f64, f64)>)]) -> Result<(), String> {
@@ -16,20 +16,22 @@ pub fn loss(path: &Path, subtitle: &str, series: &[(&str, Vec<(f64, f64)>)]) -> 
         .iter()
         .flat_map(|(_, s)| s.iter().map(|p| p.0))
         .fold(1.0, f64::max);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(45)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0.5..last + 0.5, (lo - pad)..(hi + pad))
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("epoch")
-        .y_desc("mean squared error of the expected score")
-        .label_style((FONT, 14))
-        .axis_desc_style((FONT, 15))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(
+        &area,
+        path,
+        (45, 80),
+        0.5..last + 0.5,
+        (lo - pad)..(hi + pad),
+    )?;
+    mesh(
+        &mut chart,
+        "epoch",
+        "mean squared error of the expected score",
+    )
+    .label_style((FONT, 14))
+    .axis_desc_style((FONT, 15))
+    .draw()
+    .map_err(error(path))?;
     for (i, (name, points)) in series.iter().enumerate() {
         line_with_dots(&mut chart, points.clone(), colour(i), name).map_err(error(path))?;
     }

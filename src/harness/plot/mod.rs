@@ -6,6 +6,9 @@
 
 pub mod heatmap;
 
+use plotters::chart::MeshStyle;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -61,6 +64,47 @@ pub fn canvas<'a>(
         )
         .map_err(error(path))?;
     Ok(area)
+}
+
+/// The plot of a chart on `area`: the margin every chart leaves, label areas `label_areas`
+/// pixels wide (below the x axis, left of the y axis), and the axes' ranges.
+#[allow(clippy::type_complexity)]
+pub fn plot<'a, 'c, X: AsRangedCoord, Y: AsRangedCoord>(
+    area: &DrawingArea<SVGBackend<'a>, Shift>,
+    path: &Path,
+    label_areas: (u32, u32),
+    x: X,
+    y: Y,
+) -> Result<ChartContext<'c, SVGBackend<'a>, Cartesian2d<X::CoordDescType, Y::CoordDescType>>, String>
+{
+    ChartBuilder::on(area)
+        .margin(20)
+        .x_label_area_size(label_areas.0)
+        .y_label_area_size(label_areas.1)
+        .build_cartesian_2d(x, y)
+        .map_err(error(path))
+}
+
+/// The axes of `chart` described in the charts' fonts (an empty description: none); the caller
+/// adds its labels and draws.
+pub fn mesh<'a, 'b, 's, X, Y, XT, YT>(
+    chart: &'b mut ChartContext<'a, SVGBackend<'s>, Cartesian2d<X, Y>>,
+    x_desc: &str,
+    y_desc: &str,
+) -> MeshStyle<'a, 'b, X, Y, SVGBackend<'s>>
+where
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+    Y: Ranged<ValueType = YT> + ValueFormatter<YT>,
+{
+    let mut mesh = chart.configure_mesh();
+    if !x_desc.is_empty() {
+        mesh.x_desc(x_desc);
+    }
+    if !y_desc.is_empty() {
+        mesh.y_desc(y_desc);
+    }
+    mesh.axis_desc_style((FONT, 16)).label_style((FONT, 13));
+    mesh
 }
 
 /// A logarithmic axis range covering `values` with some room, whole decades where possible.

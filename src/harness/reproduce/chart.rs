@@ -3,7 +3,7 @@
 
 use super::data::{KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use crate::harness::format::si;
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
+use crate::harness::plot::{SIZE, canvas, colour, error, legend, log_range, mesh, plot};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -45,22 +45,18 @@ fn draw_lines(
     let x_low = points().map(|p| p.0).fold(f64::MAX, f64::min);
     let x_high = points().map(|p| p.0).fold(f64::MIN, f64::max);
     let y = log_range(points().map(|p| p.1));
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
-        .build_cartesian_2d(x_low - 0.5..x_high + 0.5, y.log_scale())
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("depth (plies)")
-        .y_desc(y_desc)
+    let mut chart = plot(
+        &area,
+        path,
+        (50, 80),
+        x_low - 0.5..x_high + 0.5,
+        y.log_scale(),
+    )?;
+    mesh(&mut chart, "depth (plies)", y_desc)
         .x_labels((x_high - x_low) as usize + 1)
         .x_label_formatter(&|d| format!("{d:.0}"))
         .y_labels(12)
         .y_label_formatter(&|v| si(*v))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
         .draw()
         .map_err(error(path))?;
     for (i, s) in all.iter().enumerate() {

@@ -29,11 +29,7 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
         ));
     }
     if let Some(old) = &existing.header {
-        one_build(
-            path,
-            old.provenance.commit.as_deref(),
-            header.provenance.commit.as_deref(),
-        )?;
+        header.provenance.resumes(path, &old.provenance)?;
     }
     if existing.torn_line.is_some() {
         eprintln!(
@@ -48,20 +44,6 @@ pub fn open_for_run(path: &Path, header: &Header) -> Result<(File, Vec<PositionR
         append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     Ok((file, existing.records))
-}
-
-/// A file's records come from one build: resuming it with another is refused (its header names
-/// one commit, which would not be true of the records that followed).
-pub fn one_build(path: &Path, began: Option<&str>, now: Option<&str>) -> Result<(), String> {
-    if began == now {
-        return Ok(());
-    }
-    Err(format!(
-        "{} was begun by the build of commit {} and this is commit {}: a results file's records come from one build, so resume it with that build, or choose another --out",
-        path.display(),
-        began.unwrap_or("(none)"),
-        now.unwrap_or("(none)")
-    ))
 }
 
 /// Open `path` for appending (its directory made if need be) and take its lock: a second

@@ -566,11 +566,7 @@ fn open(path: &Path, header: &TuneHeader) -> Result<(File, Vec<IterationLine>), 
                 path.display()
             ));
         }
-        results::one_build(
-            path,
-            old.provenance.commit.as_deref(),
-            header.provenance.commit.as_deref(),
-        )?;
+        header.provenance.resumes(path, &old.provenance)?;
     }
     if existing.torn {
         eprintln!(

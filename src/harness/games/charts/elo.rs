@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend};
+use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend, mesh, plot};
 
 /// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
 fn drawn<'a>(results: &'a [PairingResult], subtitle: &str) -> (Vec<&'a PairingResult>, String) {
@@ -60,24 +60,20 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let n = rows.len().max(1) as f64;
     let label = category(&names);
     // Room below the rows for the legend.
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(170)
-        .build_cartesian_2d(x.clone(), -1.5f64..n - 0.5)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("Elo of the variant against the baseline (logistic; right: stronger)")
-        // One tick per whole number of the range (the row below the rows holds the legend).
-        .y_labels(rows.len() + 1)
-        .y_label_formatter(&label)
-        .disable_y_mesh()
-        .light_line_style(WHITE)
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 14))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(&area, path, (50, 170), x.clone(), -1.5f64..n - 0.5)?;
+    mesh(
+        &mut chart,
+        "Elo of the variant against the baseline (logistic; right: stronger)",
+        "",
+    )
+    // One tick per whole number of the range (the row below the rows holds the legend).
+    .y_labels(rows.len() + 1)
+    .y_label_formatter(&label)
+    .disable_y_mesh()
+    .light_line_style(WHITE)
+    .label_style((FONT, 14))
+    .draw()
+    .map_err(error(path))?;
     chart
         .draw_series(LineSeries::new(
             vec![(0.0, -1.5), (0.0, n - 0.5)],

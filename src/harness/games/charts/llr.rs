@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{FONT, canvas, colour, error, legend, line_with_dots};
+use crate::harness::plot::{FONT, canvas, colour, error, legend, line_with_dots, mesh, plot};
 
 pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {
     let tests: Vec<&PairingResult> = results.iter().filter(|r| r.sprt.is_some()).collect();
@@ -34,18 +34,9 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
             high = high.max(llr);
         }
     }
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.0..max_games * 1.02, low..high)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("games")
-        .y_desc("LLR")
+    let mut chart = plot(&area, path, (50, 60), 0.0..max_games * 1.02, low..high)?;
+    mesh(&mut chart, "games", "LLR")
         .light_line_style(WHITE.mix(0.0))
-        .axis_desc_style((FONT, 16))
         .label_style((FONT, 14))
         .draw()
         .map_err(error(path))?;

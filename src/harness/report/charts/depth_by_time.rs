@@ -3,7 +3,9 @@
 //! sooner: the "depth per second" an engine author wants from pruning.
 
 use crate::harness::format::si;
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
+use crate::harness::plot::{
+    SIZE, canvas, colour, error, legend, line_with_dots, log_range, mesh, plot,
+};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -16,24 +18,24 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .iter()
             .flat_map(|v| v.depth_curve.iter().map(|p| p.time_ms.estimate)),
     );
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x.log_scale(), 0f64..max_depth as f64 + 0.5)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("time to finish the depth, ms (geometric mean over positions, log scale)")
-        .y_desc("depth (plies)")
-        .y_labels(max_depth as usize + 1)
-        .y_label_formatter(&|d| format!("{d:.0}"))
-        .x_labels(12)
-        .x_label_formatter(&|v| si(*v))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(
+        &area,
+        path,
+        (50, 60),
+        x.log_scale(),
+        0f64..max_depth as f64 + 0.5,
+    )?;
+    mesh(
+        &mut chart,
+        "time to finish the depth, ms (geometric mean over positions, log scale)",
+        "depth (plies)",
+    )
+    .y_labels(max_depth as usize + 1)
+    .y_label_formatter(&|d| format!("{d:.0}"))
+    .x_labels(12)
+    .x_label_formatter(&|v| si(*v))
+    .draw()
+    .map_err(error(path))?;
     for (i, v) in a.variants.iter().enumerate() {
         let c = colour(i);
         let points: Vec<(f64, f64)> = v

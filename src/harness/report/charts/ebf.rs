@@ -2,7 +2,7 @@
 //! (stable across the parity of d): the geometric mean over positions as a point with its 95%
 //! interval. A ratio is drawn as a point on an axis scaled to the data, not as a bar from 0.
 
-use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error};
+use crate::harness::plot::{FONT, SIZE, canvas, category, colour, error, mesh, plot};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -30,23 +30,17 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     };
     let n = names.len().max(1) as f64;
     let label = category(&names);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..n - 0.5, low..high)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("variant")
-        .y_desc("EBF (N_d / N_d-2)^1/2: geometric mean over positions, 95% interval")
-        .x_labels(names.len().max(1))
-        .x_label_formatter(&label)
-        .disable_x_mesh()
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(&area, path, (60, 60), -0.5f64..n - 0.5, low..high)?;
+    mesh(
+        &mut chart,
+        "variant",
+        "EBF (N_d / N_d-2)^1/2: geometric mean over positions, 95% interval",
+    )
+    .x_labels(names.len().max(1))
+    .x_label_formatter(&label)
+    .disable_x_mesh()
+    .draw()
+    .map_err(error(path))?;
     for (i, v) in a.variants.iter().enumerate() {
         let Some(e) = v.ebf else { continue };
         let x = i as f64;

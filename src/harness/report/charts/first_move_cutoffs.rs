@@ -4,7 +4,7 @@
 //! the pooled rate in quiescence, kept apart because captures-first makes almost every
 //! quiescence cut-off a first-move one.
 
-use crate::harness::plot::{FONT, SIZE, canvas, category, error, legend};
+use crate::harness::plot::{FONT, SIZE, canvas, category, error, legend, mesh, plot};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -14,24 +14,18 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let names: Vec<String> = a.variants.iter().map(|v| v.label.clone()).collect();
     let n = names.len().max(1) as f64;
     let label = category(&names);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..100.0)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("variant")
-        .y_desc("cut-offs by the first move, % (bar: interior, pooled; whisker: per-position mean, 95%)")
-        .x_labels(names.len().max(1))
-        .x_label_formatter(&label)
-        .y_label_formatter(&|v| format!("{v:.0}%"))
-        .disable_x_mesh()
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(&area, path, (60, 60), -0.5f64..n - 0.5, 0f64..100.0)?;
+    mesh(
+        &mut chart,
+        "variant",
+        "cut-offs by the first move, % (bar: interior, pooled; whisker: per-position mean, 95%)",
+    )
+    .x_labels(names.len().max(1))
+    .x_label_formatter(&label)
+    .y_label_formatter(&|v| format!("{v:.0}%"))
+    .disable_x_mesh()
+    .draw()
+    .map_err(error(path))?;
     let mut quiescence_labelled = false;
     for (i, v) in a.variants.iter().enumerate() {
         let Some(rate) = v.first_move_cutoff_rate else {

@@ -6,7 +6,9 @@
 //! number of positions its mean is over.
 
 use crate::harness::format::si;
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range};
+use crate::harness::plot::{
+    FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, mesh, plot,
+};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -24,24 +26,24 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .iter()
             .flat_map(|p| [p.nodes.low, p.nodes.high])
     }));
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0.5f64..max_depth as f64 + 0.5, y.clone().log_scale())
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("depth (plies)")
-        .y_desc("nodes up to and including the depth (geometric mean, 95% interval, log scale)")
-        .x_labels(max_depth as usize)
-        .x_label_formatter(&|d| format!("{d:.0}"))
-        .y_labels(12)
-        .y_label_formatter(&|v| si(*v))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(
+        &area,
+        path,
+        (50, 80),
+        0.5f64..max_depth as f64 + 0.5,
+        y.clone().log_scale(),
+    )?;
+    mesh(
+        &mut chart,
+        "depth (plies)",
+        "nodes up to and including the depth (geometric mean, 95% interval, log scale)",
+    )
+    .x_labels(max_depth as usize)
+    .x_label_formatter(&|d| format!("{d:.0}"))
+    .y_labels(12)
+    .y_label_formatter(&|v| si(*v))
+    .draw()
+    .map_err(error(path))?;
     let shrinking = a.variants.iter().any(|v| {
         v.depth_curve
             .windows(2)

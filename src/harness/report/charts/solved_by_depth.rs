@@ -1,7 +1,7 @@
 //! Positions solved against depth, per variant: the cumulative count of positions whose best
 //! move was found at that depth and kept to the end of the search.
 
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, line_with_dots};
+use crate::harness::plot::{SIZE, canvas, colour, error, legend, line_with_dots, mesh, plot};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -16,23 +16,23 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let judged = a.judged();
     let top = a.solved_axis_top();
     let max_depth = a.max_depth();
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.5f64..max_depth as f64 + 0.5, 0f64..top)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("depth (plies)")
-        .y_desc(format!("positions solved (of {judged} with a bm or am)"))
-        .x_labels(max_depth as usize)
-        .x_label_formatter(&|d| format!("{d:.0}"))
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(
+        &area,
+        path,
+        (50, 60),
+        0.5f64..max_depth as f64 + 0.5,
+        0f64..top,
+    )?;
+    mesh(
+        &mut chart,
+        "depth (plies)",
+        &format!("positions solved (of {judged} with a bm or am)"),
+    )
+    .x_labels(max_depth as usize)
+    .x_label_formatter(&|d| format!("{d:.0}"))
+    .y_label_formatter(&|v| format!("{v:.0}"))
+    .draw()
+    .map_err(error(path))?;
     for (i, v) in a.variants.iter().enumerate() {
         let c = colour(i);
         let mut points: Vec<(f64, f64)> = Vec::new();

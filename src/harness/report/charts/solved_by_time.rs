@@ -3,7 +3,7 @@
 //! left is better.
 
 use crate::harness::format::si;
-use crate::harness::plot::{FONT, SIZE, canvas, colour, error, legend, log_range};
+use crate::harness::plot::{SIZE, canvas, colour, error, legend, log_range, mesh, plot};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -23,23 +23,17 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .flat_map(|v| v.solution_times_ms.iter().map(|t| t.max(0.01))),
     );
     let x_end = x.end;
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(50)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x.log_scale(), 0f64..top)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc("time to solution, ms (log scale)")
-        .y_desc(format!("positions solved (of {judged} with a bm or am)"))
-        .x_labels(12)
-        .x_label_formatter(&|v| si(*v))
-        .y_label_formatter(&|v| format!("{v:.0}"))
-        .axis_desc_style((FONT, 16))
-        .label_style((FONT, 13))
-        .draw()
-        .map_err(error(path))?;
+    let mut chart = plot(&area, path, (50, 60), x.log_scale(), 0f64..top)?;
+    mesh(
+        &mut chart,
+        "time to solution, ms (log scale)",
+        &format!("positions solved (of {judged} with a bm or am)"),
+    )
+    .x_labels(12)
+    .x_label_formatter(&|v| si(*v))
+    .y_label_formatter(&|v| format!("{v:.0}"))
+    .draw()
+    .map_err(error(path))?;
     for (i, v) in a.variants.iter().enumerate() {
         let c = colour(i);
         // A step curve: the count rises at each solution time and holds until the next.
