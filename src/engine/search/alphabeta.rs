@@ -37,6 +37,8 @@ struct Best {
     searched_score: Score,
     /// The ordering heuristics that placed the move that last raised alpha.
     credits: Credits,
+    /// The quiet moves searched so far (continuation history punishes them on a cut-off).
+    tried: ArrayVec<Move, 64>,
 }
 
 impl Searcher {
@@ -143,7 +145,7 @@ impl Searcher {
         key: u64,
         hash_move: Option<Move>,
     ) -> Score {
-        let (ply, depth, alpha_at_entry, beta) = (node.ply, node.depth, node.alpha, node.beta);
+        let (ply, alpha_at_entry) = (node.ply, node.alpha);
 
         // Step 6. Node pruning: reverse futility, futility and razoring (frontier forms),
         // null moves.
@@ -165,6 +167,7 @@ impl Searcher {
             mv: None,
             searched_score: -INFINITY,
             credits: Credits::new(),
+            tried: ArrayVec::new(),
         };
         let (mut legal, mut quiets) = (0, 0);
         // The continuation-history contexts each quiet move's history is read in.
@@ -173,8 +176,6 @@ impl Searcher {
         } else {
             None
         };
-        // The quiet moves searched so far (continuation history punishes them on a cut-off).
-        let mut tried: ArrayVec<Move, 64> = ArrayVec::new();
         while let Some((mv, source)) = picker.next_pick() {
             // UCI `searchmoves`: the root searches only the moves it was given; a further
             // MultiPV line leaves out the better lines' moves.
@@ -192,37 +193,54 @@ impl Searcher {
             if self.aborted() {
                 return DRAW;
             }
-            if credits.is_some() && score > best.searched_score {
-                best.searched_score = score;
-                best.mv = Some(mv);
-            }
-            if score > node.alpha {
-                best.credits = credits.clone().unwrap_or_default();
-            }
-
             // Step 8f. Keep the best; a move that raises alpha teaches the ordering tables.
-            if score > best.score {
-                best.score = score;
-                if score > node.alpha {
-                    node.alpha = score;
-                    self.pv.update(ply, mv);
-                    self.learn(mv, score, depth, quiet);
-                    if score >= beta {
-                        if quiet {
-                            self.learn_cutoff(mv, depth, &tried);
-                        }
-                        self.stats.cutoff(legal);
-                        break;
-                    }
-                }
-            }
-            if quiet && credits.is_some() {
-                let _ = tried.try_push(mv);
+            if self.keep(&mut node, &mut best, (mv, quiet), score, credits, legal) {
+                break;
             }
         }
 
         // Steps 9-10. Mate or stalemate, or the store.
         self.conclude(&node, alpha_at_entry, legal, best, key)
+    }
+
+    /// Step 8f: the `legal`-th move (`mv`, quiet or not) scored `score` (`credits`: the
+    /// ordering heuristics that placed it; `None`: pruned, not searched). Keep the best; a move
+    /// that raises alpha teaches the ordering tables. True on a cut-off.
+    fn keep(
+        &mut self,
+        node: &mut NodeView,
+        best: &mut Best,
+        (mv, quiet): (Move, bool),
+        score: Score,
+        credits: Option<Credits>,
+        legal: usize,
+    ) -> bool {
+        if credits.is_some() && score > best.searched_score {
+            best.searched_score = score;
+            best.mv = Some(mv);
+        }
+        if score > node.alpha {
+            best.credits = credits.clone().unwrap_or_default();
+        }
+        if score > best.score {
+            best.score = score;
+            if score > node.alpha {
+                node.alpha = score;
+                self.pv.update(node.ply, mv);
+                self.learn(mv, score, node.depth, quiet);
+                if score >= node.beta {
+                    if quiet {
+                        self.learn_cutoff(mv, node.depth, &best.tried);
+                    }
+                    self.stats.cutoff(legal);
+                    return true;
+                }
+            }
+        }
+        if quiet && credits.is_some() {
+            let _ = best.tried.try_push(mv);
+        }
+        false
     }
 
     /// Step 9: no legal move is mate or stalemate (a mate nearer the root scores higher);

@@ -176,6 +176,9 @@ impl SearchState {
 /// Default transposition table size for searches that do not set one, MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// An iteration's further MultiPV lines: each one's score and PV.
+type Lines = Vec<(Score, Vec<Move>)>;
+
 /// One search: a position, a configuration, and the state of the tree walk.
 pub struct Searcher {
     pos: Position,
@@ -250,7 +253,7 @@ impl Searcher {
 
     /// With MultiPV, the iteration's further lines: each a full-window search of the root
     /// without the first moves of the better lines, until `multipv` lines or no move is left.
-    fn other_lines(&mut self, depth: u32, first: &[Move]) -> Vec<(Score, Vec<Move>)> {
+    fn other_lines(&mut self, depth: u32, first: &[Move]) -> Lines {
         let mut lines = Vec::new();
         let Some(&best) = first.first() else {
             return lines;
@@ -292,19 +295,7 @@ impl Searcher {
     pub fn run(&mut self, observer: &mut dyn Observer) -> SearchResult {
         let limits = self.config.limits;
         let (soft, hard) = limits.time_budget();
-        self.clock.restart(hard);
-        // Every search starts from the same random state and fresh killers; history is
-        // cleared (but for its gravity form) and mate history halved (002).
-        self.streams = random_streams(self.config.seed);
-        if let Some(auditor) = &mut self.audit.auditor {
-            auditor.reset(self.config.seed);
-        }
-        self.state
-            .ordering
-            .new_search(&self.config.heuristics.history);
-        self.root.previous_pv.clear();
-        // main_selective (002): the root is searched by the main function.
-        self.line.selective = !self.on(Id::MainSelective);
+        self.begin(hard);
         let root = self.pos.board().clone();
         let max_depth = limits
             .depth
@@ -315,36 +306,14 @@ impl Searcher {
         let mut stable = 0u32;
 
         for depth in 1..=max_depth {
-            self.clock.first_iteration = depth == 1;
-            self.stats = SearchStats::default();
-            let iteration_start = Instant::now();
-            let audit_time_before = self.audit_time();
-            let score = self.root_search(depth, result.score);
-            let pv = self.pv.line(0);
-            let lines = self.other_lines(depth, &pv);
-            result.stats += self.stats;
-            if self.aborted() {
+            let Some((info, lines)) = self.iteration(depth, &mut result) else {
                 break;
-            }
-            self.clock.nodes_before += self.stats.nodes();
-            let info = IterationInfo {
-                depth,
-                seldepth: self.stats.seldepth,
-                elapsed: self.clock.start.elapsed(),
-                iteration_time: iteration_start
-                    .elapsed()
-                    .saturating_sub(self.audit_time() - audit_time_before),
-                stats: self.stats,
-                total_nodes: self.clock.nodes_before,
-                score,
-                pv,
             };
-            self.root.previous_pv.clone_from(&info.pv);
             observer.iteration(&root, &info);
             for (rank, (score, line)) in lines.iter().enumerate() {
                 observer.line(&root, &info, rank + 2, *score, line);
             }
-            let best = info.pv.first().copied();
+            let (best, score) = (info.pv.first().copied(), info.score);
             stable = if best == result.best_move && depth > 1 {
                 stable + 1
             } else {
@@ -372,16 +341,72 @@ impl Searcher {
             }
         }
         if result.best_move.is_none() {
-            // A node budget cut depth 1 short: its partial PV, else an allowed legal move.
-            let allowed = |mv: &Move| self.root.allows(mv);
-            result.best_move = self.pv.line(0).first().copied().or_else(|| {
-                let mut picker = MovePicker::new(&root);
-                std::iter::from_fn(|| picker.next_move()).find(allowed)
-            });
+            result.best_move = self.fallback_move(&root);
         }
         result.elapsed = self.clock.start.elapsed();
         result.audit = self.audit.auditor.as_ref().map(|a| a.tally.clone());
         result
+    }
+
+    /// Set up a search whose clock stops at `hard_deadline`: every search starts from the
+    /// same random state and fresh killers; history is cleared (but for its gravity form) and
+    /// mate history halved (002); with main_selective the root is the main function's.
+    fn begin(&mut self, hard_deadline: Option<Duration>) {
+        self.clock.restart(hard_deadline);
+        self.streams = random_streams(self.config.seed);
+        if let Some(auditor) = &mut self.audit.auditor {
+            auditor.reset(self.config.seed);
+        }
+        self.state
+            .ordering
+            .new_search(&self.config.heuristics.history);
+        self.root.previous_pv.clear();
+        self.line.selective = !self.on(Id::MainSelective);
+    }
+
+    /// Search the root to `depth` (its further MultiPV lines too): the iteration and those
+    /// lines, or `None` when a limit cut it short (its counters still join `result`'s).
+    fn iteration(
+        &mut self,
+        depth: u32,
+        result: &mut SearchResult,
+    ) -> Option<(IterationInfo, Lines)> {
+        self.clock.first_iteration = depth == 1;
+        self.stats = SearchStats::default();
+        let iteration_start = Instant::now();
+        let audit_time_before = self.audit_time();
+        let score = self.root_search(depth, result.score);
+        let pv = self.pv.line(0);
+        let lines = self.other_lines(depth, &pv);
+        result.stats += self.stats;
+        if self.aborted() {
+            return None;
+        }
+        self.clock.nodes_before += self.stats.nodes();
+        let info = IterationInfo {
+            depth,
+            seldepth: self.stats.seldepth,
+            elapsed: self.clock.start.elapsed(),
+            iteration_time: iteration_start
+                .elapsed()
+                .saturating_sub(self.audit_time() - audit_time_before),
+            stats: self.stats,
+            total_nodes: self.clock.nodes_before,
+            score,
+            pv,
+        };
+        self.root.previous_pv.clone_from(&info.pv);
+        Some((info, lines))
+    }
+
+    /// The move when a node budget cut depth 1 short: its partial PV, else an allowed legal
+    /// move.
+    fn fallback_move(&self, root: &Board) -> Option<Move> {
+        let allowed = |mv: &Move| self.root.allows(mv);
+        self.pv.line(0).first().copied().or_else(|| {
+            let mut picker = MovePicker::new(root);
+            std::iter::from_fn(|| picker.next_move()).find(allowed)
+        })
     }
 
     /// Time spent in audit searches so far.

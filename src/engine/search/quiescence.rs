@@ -75,35 +75,15 @@ impl Searcher {
             self.note_ply();
         }
 
-        // Step Q2. Stand pat, unless in check with evasions on.
-        let params = self.config.heuristics.quiescence;
+        // Step Q2. Stand pat, unless in check with evasions on; delta pruning's node form.
         let in_check = self.pos.in_check();
-        let evasions = in_check && params.evasions;
-        // At the deepest ply there is no room for another move, evasions included.
-        if evasions && ply >= MAX_PLY - 1 {
-            return self.leaf_eval(EvalKind::Full);
-        }
-        let mut best = -INFINITY;
-        let stand_pat = (!evasions).then(|| self.leaf_eval(params.eval));
-        if let Some(stand_pat) = stand_pat {
-            if stand_pat >= beta || ply >= MAX_PLY - 1 {
-                return stand_pat;
-            }
-            // delta_pruning's node form: no capture here can reach alpha.
-            if let Some(score) = self.gate(counter!(DeltaPruning.node), Point::Unaudited, |s| {
-                let board = s.pos.board();
-                delta_pruning::cuts_node(
-                    Some(stand_pat).filter(|_| !in_check),
-                    alpha,
-                    || delta_pruning::best_case(board),
-                    &s.config.heuristics.delta_pruning,
-                )
-            }) {
-                return score;
-            }
-            alpha = alpha.max(stand_pat);
-            best = stand_pat;
-        }
+        let evasions = in_check && self.config.heuristics.quiescence.evasions;
+        let stand_pat = match self.stand_pat(alpha, beta, evasions) {
+            Ok(stand_pat) => stand_pat,
+            Err(score) => return score,
+        };
+        let mut best = stand_pat.unwrap_or(-INFINITY);
+        alpha = alpha.max(best);
 
         // Step Q3. Captures (all evasions in check); none left in check: mate.
         let moves = quiescence_moves(self.pos.board(), evasions);
@@ -134,15 +114,7 @@ impl Searcher {
         // Step Q6. The horizon leaf's quiet checks that do not lose material
         // (quiescence_checks), once neither the stand pat nor a capture reached beta; they
         // follow the captures in the node's move order.
-        let checks = self.gate(counter!(QuiescenceChecks), Point::Unaudited, |s| {
-            let params = &s.config.heuristics.quiescence_checks;
-            let board = s.pos.board();
-            quiescence_checks::searches(qdepth, in_check, || {
-                quiet_checks(board, |mv| {
-                    !quiescence_checks::skips(|| see::see(board, mv), params)
-                })
-            })
-        });
+        let checks = self.horizon_checks(qdepth, in_check);
         for (index, &mv) in checks.iter().flat_map(MoveList::as_slice).enumerate() {
             self.pos.make(mv);
             let number = moves.len() + index + 1;
@@ -151,6 +123,56 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Step Q2: the stand pat (`None` in check with evasions on, where every evasion is
+    /// searched), or `Err` with the node's score when it ends here: the stand pat reaches
+    /// beta, the deepest ply, or `delta_pruning`'s node form (no capture can reach alpha).
+    fn stand_pat(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        evasions: bool,
+    ) -> Result<Option<Score>, Score> {
+        let ply = self.pos.ply();
+        // At the deepest ply there is no room for another move, evasions included.
+        if evasions {
+            return if ply >= MAX_PLY - 1 {
+                Err(self.leaf_eval(EvalKind::Full))
+            } else {
+                Ok(None)
+            };
+        }
+        let stand_pat = self.leaf_eval(self.config.heuristics.quiescence.eval);
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return Err(stand_pat);
+        }
+        let in_check = self.pos.in_check();
+        match self.gate(counter!(DeltaPruning.node), Point::Unaudited, |s| {
+            let board = s.pos.board();
+            delta_pruning::cuts_node(
+                Some(stand_pat).filter(|_| !in_check),
+                alpha,
+                || delta_pruning::best_case(board),
+                &s.config.heuristics.delta_pruning,
+            )
+        }) {
+            Some(score) => Err(score),
+            None => Ok(Some(stand_pat)),
+        }
+    }
+
+    /// Step Q6's moves: the quiet checks `quiescence_checks` adds at this node, if any.
+    fn horizon_checks(&mut self, qdepth: i32, in_check: bool) -> Option<MoveList> {
+        self.gate(counter!(QuiescenceChecks), Point::Unaudited, |s| {
+            let params = &s.config.heuristics.quiescence_checks;
+            let board = s.pos.board();
+            quiescence_checks::searches(qdepth, in_check, || {
+                quiet_checks(board, |mv| {
+                    !quiescence_checks::skips(|| see::see(board, mv), params)
+                })
+            })
+        })
     }
 
     /// Steps Q5 and Q6: search the move just made (`mv`, the `number`-th of the node's move

@@ -36,24 +36,9 @@ impl Searcher {
     ) -> Score {
         let (alpha, beta) = (node.alpha, node.beta);
 
-        // Step R1. main_selective (002): the main function asks the selective one first and
-        // searches the move again itself when the selective one dismissed it. Tested per move
-        // of the main function; fired: the selective search dismissed the move (at most
-        // alpha); overruled: the main search's own result beat alpha after all.
+        // Step R1. main_selective's main function searches the move its own way.
         if !self.line.selective {
-            let score = self.in_function(true, |s| -s.alphabeta(-beta, -alpha, new_depth));
-            let redo = self.gate(counter!(MainSelective), Point::Unaudited, |s| {
-                let params = &s.config.heuristics.main_selective;
-                Decision::when(true, main_selective::research(score, alpha, beta, params))
-            });
-            if redo.is_none() || self.aborted() {
-                return score;
-            }
-            let score = -self.alphabeta(-beta, -alpha, new_depth);
-            if score > alpha && !self.aborted() {
-                self.overrule(counter!(MainSelective));
-            }
-            return score;
+            return self.main_function_move(alpha, beta, new_depth);
         }
 
         // Step R2. The reductions: gsr_simple's probe, or the larger of GSR's (002) and LMR's.
@@ -109,6 +94,26 @@ impl Searcher {
         if null_window && pvs::research(score, alpha, beta) && !self.aborted() {
             self.overrule(counter!(Pvs));
             score = -self.alphabeta(-beta, -alpha, new_depth);
+        }
+        score
+    }
+
+    /// Step R1, main_selective (002): the main function asks the selective one first and
+    /// searches the move again itself when the selective one dismissed it. Tested per move of
+    /// the main function; fired: the selective search dismissed the move (at most alpha);
+    /// overruled: the main search's own result beat alpha after all.
+    fn main_function_move(&mut self, alpha: Score, beta: Score, new_depth: i32) -> Score {
+        let score = self.in_function(true, |s| -s.alphabeta(-beta, -alpha, new_depth));
+        let redo = self.gate(counter!(MainSelective), Point::Unaudited, |s| {
+            let params = &s.config.heuristics.main_selective;
+            Decision::when(true, main_selective::research(score, alpha, beta, params))
+        });
+        if redo.is_none() || self.aborted() {
+            return score;
+        }
+        let score = -self.alphabeta(-beta, -alpha, new_depth);
+        if score > alpha && !self.aborted() {
+            self.overrule(counter!(MainSelective));
         }
         score
     }
