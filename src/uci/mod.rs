@@ -306,24 +306,11 @@ impl UciEngine {
         let (args, searchmoves) = split_searchmoves(args);
         let ponder = args.contains(&"ponder");
         let args: Vec<&str> = args.into_iter().filter(|&a| a != "ponder").collect();
-        let board = self.position.board();
-        let mut root_moves = Vec::new();
-        for text in &searchmoves {
-            match parse_uci_move(board, text)
-                .ok()
-                .filter(|&mv| board.is_legal(mv))
-            {
-                Some(mv) => root_moves.push(mv),
-                None => send(&format!(
-                    "info string go: searchmoves: '{text}' is not legal here, ignored"
-                )),
-            }
-        }
-        if !searchmoves.is_empty() && root_moves.is_empty() {
+        let Some(root_moves) = self.root_moves(&searchmoves) else {
             send("info string go: no legal move among searchmoves");
             send("bestmove 0000");
             return Ok(());
-        }
+        };
         let limits = match parse_go(&args, self.position.board().side_to_move()) {
             Ok(mut limits) => {
                 if let Some(clock) = limits.clock.as_mut() {
@@ -340,36 +327,7 @@ impl UciEngine {
         };
         // Checkmate or stalemate at the root: one line and no move.
         if !self.position.board().generate_moves(|_| true) {
-            let score = if self.position.in_check() {
-                "mate 0"
-            } else {
-                "cp 0"
-            };
-            send(&format!("info depth 0 score {score}"));
-            if limits.infinite || ponder {
-                // UCI: an infinite or pondering search answers only after `stop` (or
-                // `ponderhit`), even with no move.
-                let stop = Arc::new(AtomicBool::new(false));
-                let hold = Arc::new(AtomicBool::new(true));
-                let (thread_stop, thread_hold) = (stop.clone(), hold.clone());
-                let state = self
-                    .state
-                    .take()
-                    .unwrap_or_else(|| SearchState::new(self.hash_mb));
-                let handle = std::thread::spawn(move || {
-                    wait_while_held(&thread_stop, &thread_hold);
-                    send("bestmove 0000");
-                    state
-                });
-                self.running = Some(Running {
-                    stop,
-                    hold,
-                    ponder: None,
-                    handle,
-                });
-            } else {
-                send("bestmove 0000");
-            }
+            self.answer_without_move(limits.infinite || ponder);
             return Ok(());
         }
         if ponder {
@@ -389,6 +347,59 @@ impl UciEngine {
             self.spawn_search(limits, root_moves);
         }
         Ok(())
+    }
+
+    /// The legal moves of `go searchmoves` (the illegal ones are ignored with a line that
+    /// says so): an empty list when none was given, `None` when none of those given is legal.
+    fn root_moves(&self, searchmoves: &[&str]) -> Option<Vec<Move>> {
+        let board = self.position.board();
+        let mut root_moves = Vec::new();
+        for text in searchmoves {
+            match parse_uci_move(board, text)
+                .ok()
+                .filter(|&mv| board.is_legal(mv))
+            {
+                Some(mv) => root_moves.push(mv),
+                None => send(&format!(
+                    "info string go: searchmoves: '{text}' is not legal here, ignored"
+                )),
+            }
+        }
+        (searchmoves.is_empty() || !root_moves.is_empty()).then_some(root_moves)
+    }
+
+    /// `go` where the side to move is mated or stalemated: one line and no move, at once or,
+    /// for an infinite or pondering search (`held`), only after `stop` or `ponderhit` as UCI
+    /// asks.
+    fn answer_without_move(&mut self, held: bool) {
+        let score = if self.position.in_check() {
+            "mate 0"
+        } else {
+            "cp 0"
+        };
+        send(&format!("info depth 0 score {score}"));
+        if !held {
+            send("bestmove 0000");
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let hold = Arc::new(AtomicBool::new(true));
+        let (thread_stop, thread_hold) = (stop.clone(), hold.clone());
+        let state = self
+            .state
+            .take()
+            .unwrap_or_else(|| SearchState::new(self.hash_mb));
+        let handle = std::thread::spawn(move || {
+            wait_while_held(&thread_stop, &thread_hold);
+            send("bestmove 0000");
+            state
+        });
+        self.running = Some(Running {
+            stop,
+            hold,
+            ponder: None,
+            handle,
+        });
     }
 
     /// `ponderhit`: the move pondered on was played. The search goes on, now under the

@@ -103,87 +103,15 @@ impl Dataset {
         let mut seen_in: BTreeMap<String, PathBuf> = BTreeMap::new();
         let mut seen: std::collections::HashSet<RecordKey> = std::collections::HashSet::new();
         for path in paths {
-            let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-            if let Some(twice) = data
-                .files
-                .iter()
-                .find(|f| std::fs::canonicalize(f).unwrap_or_else(|_| (*f).clone()) == canonical)
-            {
-                return Err(format!(
-                    "{} is given twice (also as {}): its records would count twice",
-                    path.display(),
-                    twice.display()
-                ));
-            }
+            data.refuse_twice(path)?;
             let read = read_existing(path)?;
             data.note_problems(read.problems(path));
             let header = read.header.expect("read_existing checks the header");
             let records = known_variants(&header, read.records, path);
-            if let Some(first) = data.headers.first() {
-                let differs = |what: &str, mine: String, theirs: String| {
-                    format!(
-                        "{} and {} were run with different {what} ({mine} against {theirs}): their numbers cannot be joined in one report",
-                        path.display(),
-                        data.files[0].display()
-                    )
-                };
-                if header.limits != first.limits {
-                    return Err(differs(
-                        "limits",
-                        describe_limits(&header.limits),
-                        describe_limits(&first.limits),
-                    ));
-                }
-                if header.suites != first.suites {
-                    return Err(differs(
-                        "suites",
-                        header.suites.join(", "),
-                        first.suites.join(", "),
-                    ));
-                }
-            }
+            data.refuse_unlike(&header, path)?;
             data.join_design(&header, path)?;
-            for variant in &header.variants {
-                match data
-                    .variants
-                    .iter()
-                    .find(|(label, _)| *label == variant.label)
-                {
-                    Some((_, spec)) if *spec != variant.described() => {
-                        return Err(format!(
-                            "{}: variant '{}' is '{}' here but '{}' in {}",
-                            path.display(),
-                            variant.label,
-                            variant.described(),
-                            spec,
-                            seen_in[&variant.label].display()
-                        ));
-                    }
-                    Some(_) => {}
-                    None => {
-                        data.variants
-                            .push((variant.label.clone(), variant.described()));
-                        seen_in.insert(variant.label.clone(), path.clone());
-                    }
-                }
-            }
-            // A search counted twice would double its nodes and narrow every interval: keep
-            // the first record of each (variant, suite, line, seed); `problems` warned.
-            let before = data.records.len();
-            let within: std::collections::HashSet<RecordKey> =
-                records.iter().map(PositionRecord::key).collect();
-            for record in records {
-                if seen.insert(record.key()) {
-                    data.records.push(record);
-                }
-            }
-            let repeated_elsewhere = within.len() - (data.records.len() - before);
-            if repeated_elsewhere > 0 {
-                eprintln!(
-                    "warning: {}: {repeated_elsewhere} searches are also in an earlier file; the earlier record is used",
-                    path.display()
-                );
-            }
+            data.join_variants(&header, path, &mut seen_in)?;
+            data.join_records(records, path, &mut seen);
             data.headers.push(header);
             data.files.push(path.clone());
         }
@@ -193,6 +121,113 @@ impl Dataset {
         let missing = missing_shards(&data.headers);
         data.note_problems(missing);
         Ok(data)
+    }
+
+    /// A file given twice (under any name) would count its records twice.
+    fn refuse_twice(&self, path: &PathBuf) -> Result<(), String> {
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        match self
+            .files
+            .iter()
+            .find(|f| std::fs::canonicalize(f).unwrap_or_else(|_| (*f).clone()) == canonical)
+        {
+            Some(twice) => Err(format!(
+                "{} is given twice (also as {}): its records would count twice",
+                path.display(),
+                twice.display()
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Files run under other limits or on other suites than the first cannot be joined.
+    fn refuse_unlike(&self, header: &Header, path: &Path) -> Result<(), String> {
+        let Some(first) = self.headers.first() else {
+            return Ok(());
+        };
+        let differs = |what: &str, mine: String, theirs: String| {
+            format!(
+                "{} and {} were run with different {what} ({mine} against {theirs}): their numbers cannot be joined in one report",
+                path.display(),
+                self.files[0].display()
+            )
+        };
+        if header.limits != first.limits {
+            return Err(differs(
+                "limits",
+                describe_limits(&header.limits),
+                describe_limits(&first.limits),
+            ));
+        }
+        if header.suites != first.suites {
+            return Err(differs(
+                "suites",
+                header.suites.join(", "),
+                first.suites.join(", "),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The file's variants join the report's; a label already seen must name the same SPEC
+    /// (`seen_in`: the file each label was first seen in).
+    fn join_variants(
+        &mut self,
+        header: &Header,
+        path: &Path,
+        seen_in: &mut BTreeMap<String, PathBuf>,
+    ) -> Result<(), String> {
+        for variant in &header.variants {
+            match self
+                .variants
+                .iter()
+                .find(|(label, _)| *label == variant.label)
+            {
+                Some((_, spec)) if *spec != variant.described() => {
+                    return Err(format!(
+                        "{}: variant '{}' is '{}' here but '{}' in {}",
+                        path.display(),
+                        variant.label,
+                        variant.described(),
+                        spec,
+                        seen_in[&variant.label].display()
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    self.variants
+                        .push((variant.label.clone(), variant.described()));
+                    seen_in.insert(variant.label.clone(), path.to_path_buf());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The file's records join the report's. A search counted twice would double its nodes
+    /// and narrow every interval: the first record of each (variant, suite, line, seed) is
+    /// kept (`seen`: the keys so far); `problems` warned of repeats within a file.
+    fn join_records(
+        &mut self,
+        records: Vec<PositionRecord>,
+        path: &Path,
+        seen: &mut std::collections::HashSet<RecordKey>,
+    ) {
+        let before = self.records.len();
+        let within: std::collections::HashSet<RecordKey> =
+            records.iter().map(PositionRecord::key).collect();
+        for record in records {
+            if seen.insert(record.key()) {
+                self.records.push(record);
+            }
+        }
+        let repeated_elsewhere = within.len() - (self.records.len() - before);
+        if repeated_elsewhere > 0 {
+            eprintln!(
+                "warning: {}: {repeated_elsewhere} searches are also in an earlier file; the earlier record is used",
+                path.display()
+            );
+        }
     }
 
     /// Warn of each problem; those that leave the run incomplete (missing searches, shards
@@ -228,6 +263,11 @@ impl Dataset {
     }
 
     /// The external engine a variant ran (`None`: searchlab's own search).
+    /// The records of variant `label`.
+    fn records_of(&self, label: &str) -> Vec<&PositionRecord> {
+        self.records.iter().filter(|r| r.variant == label).collect()
+    }
+
     pub fn engine_of(&self, label: &str) -> Option<&EngineSpec> {
         self.headers
             .iter()
@@ -293,85 +333,19 @@ fn paired(
 
 /// Analyse `data` against `baseline` (the first variant when `None`).
 pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, String> {
-    let baseline = match baseline {
-        Some(label) => {
-            if !data.variants.iter().any(|(l, _)| l == label) {
-                return Err(format!(
-                    "baseline '{label}' is not a variant of these results (variants: {})",
-                    data.variants
-                        .iter()
-                        .map(|(l, _)| l.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            label.to_string()
-        }
-        None => data.variants[0].0.clone(),
+    let baseline = baseline_label(data, baseline)?;
+    let base_records = data.records_of(&baseline);
+    let base = Baseline {
+        label: &baseline,
+        nodes: per_position(&base_records, |r| r.nodes as f64),
+        time: per_position(&base_records, |r| r.time_ms),
+        solved: first_seed_solved(&base_records),
+        engine: data.engine_of(&baseline),
     };
-    let of = |label: &str| -> Vec<&PositionRecord> {
-        data.records.iter().filter(|r| r.variant == label).collect()
-    };
-    let base_records = of(&baseline);
-    let base_nodes = per_position(&base_records, |r| r.nodes as f64);
-    let base_time = per_position(&base_records, |r| r.time_ms);
-    let base_solved = first_seed_solved(&base_records);
-    let base_engine = data.engine_of(&baseline);
     let variants = data
         .variants
         .iter()
-        .map(|(label, spec)| {
-            let mine = of(label);
-            let is_base = *label == baseline;
-            let engine = data.engine_of(label);
-            let other_engine = !same_engine(engine, base_engine);
-            let nodes = per_position(&mine, |r| r.nodes as f64);
-            let times = per_position(&mine, |r| r.time_ms);
-            let both = nodes.keys().filter(|k| base_nodes.contains_key(*k)).count();
-            if !is_base && both < base_nodes.len().max(nodes.len()) {
-                eprintln!(
-                    "warning: variant '{label}' has {} positions and '{baseline}' {}: ratios and tests use the {both} positions both searched",
-                    nodes.len(),
-                    base_nodes.len()
-                );
-            }
-            VariantAnalysis {
-                label: label.clone(),
-                spec: spec.clone(),
-                records: mine.len(),
-                positions: nodes.len(),
-                failures: mine.iter().filter(|r| r.failure.is_some()).count(),
-                solved: solve_rate(&mine),
-                solve_difference: (!is_base)
-                    .then(|| solve_difference(&first_seed_solved(&mine), &base_solved))
-                    .flatten(),
-                points: mine
-                    .iter()
-                    .any(|r| r.points.is_some())
-                    .then(|| mine.iter().filter_map(|r| r.points).map(u64::from).sum()),
-                total_nodes: mine.iter().map(|r| r.nodes).sum(),
-                nodes: compare::geometric_mean(&nodes.values().copied().collect::<Vec<_>>()),
-                engine: engine.map(|e| e.name.clone().unwrap_or_else(|| e.command.clone())),
-                other_engine,
-                node_ratio: (!is_base && !other_engine)
-                    .then(|| paired(&nodes, &base_nodes))
-                    .flatten(),
-                time_ratio: (!is_base).then(|| paired(&times, &base_time)).flatten(),
-                ebf: compare::geometric_mean(&ebfs(&mine)),
-                ebf_by_depth: ebf_by_depth(&mine),
-                first_move_cutoff_rate: pooled_first_move_rate(&mine),
-                mean_cutoff_index: cutoff_order(&mine, false).1,
-                quiescence_first_move_cutoff_rate: cutoff_order(&mine, true).0,
-                quiescence_mean_cutoff_index: cutoff_order(&mine, true).1,
-                first_move_cutoff_rate_mean: compare::mean_interval(&first_move_rates(&mine)),
-                time_s: mine.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0,
-                depth_curve: depth_curve(&mine),
-                solved_by_depth: solved_by_depth(&mine),
-                solution_times_ms: solution_times(&mine),
-                counters: counters(&mine),
-                across_seeds: across_seeds(&mine),
-            }
-        })
+        .map(|(label, spec)| variant_analysis(data, label, spec, &base))
         .collect::<Vec<VariantAnalysis>>();
     let (audits, interactions, sweeps) = analyses(data, &variants)?;
     Ok(Analysis {
@@ -383,6 +357,90 @@ pub fn analyse(data: &Dataset, baseline: Option<&str>) -> Result<Analysis, Strin
         interactions,
         sweeps,
     })
+}
+
+/// The variant every ratio and paired test is taken against: the one asked for, else the
+/// first.
+fn baseline_label(data: &Dataset, asked: Option<&str>) -> Result<String, String> {
+    let Some(label) = asked else {
+        return Ok(data.variants[0].0.clone());
+    };
+    if !data.variants.iter().any(|(l, _)| l == label) {
+        return Err(format!(
+            "baseline '{label}' is not a variant of these results (variants: {})",
+            data.variants
+                .iter()
+                .map(|(l, _)| l.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(label.to_string())
+}
+
+/// What every variant is compared with: the baseline's per-position nodes, times and solves,
+/// and its engine.
+struct Baseline<'a> {
+    label: &'a str,
+    nodes: BTreeMap<PositionKey, f64>,
+    time: BTreeMap<PositionKey, f64>,
+    solved: BTreeMap<PositionKey, bool>,
+    engine: Option<&'a EngineSpec>,
+}
+
+/// One variant's measures, its ratios and tests against `base`.
+fn variant_analysis(data: &Dataset, label: &str, spec: &str, base: &Baseline) -> VariantAnalysis {
+    let mine = data.records_of(label);
+    let is_base = label == base.label;
+    let engine = data.engine_of(label);
+    let other_engine = !same_engine(engine, base.engine);
+    let nodes = per_position(&mine, |r| r.nodes as f64);
+    let times = per_position(&mine, |r| r.time_ms);
+    let both = nodes.keys().filter(|k| base.nodes.contains_key(*k)).count();
+    if !is_base && both < base.nodes.len().max(nodes.len()) {
+        eprintln!(
+            "warning: variant '{label}' has {} positions and '{}' {}: ratios and tests use the {both} positions both searched",
+            nodes.len(),
+            base.label,
+            base.nodes.len()
+        );
+    }
+    VariantAnalysis {
+        label: label.to_string(),
+        spec: spec.to_string(),
+        records: mine.len(),
+        positions: nodes.len(),
+        failures: mine.iter().filter(|r| r.failure.is_some()).count(),
+        solved: solve_rate(&mine),
+        solve_difference: (!is_base)
+            .then(|| solve_difference(&first_seed_solved(&mine), &base.solved))
+            .flatten(),
+        points: mine
+            .iter()
+            .any(|r| r.points.is_some())
+            .then(|| mine.iter().filter_map(|r| r.points).map(u64::from).sum()),
+        total_nodes: mine.iter().map(|r| r.nodes).sum(),
+        nodes: compare::geometric_mean(&nodes.values().copied().collect::<Vec<_>>()),
+        engine: engine.map(|e| e.name.clone().unwrap_or_else(|| e.command.clone())),
+        other_engine,
+        node_ratio: (!is_base && !other_engine)
+            .then(|| paired(&nodes, &base.nodes))
+            .flatten(),
+        time_ratio: (!is_base).then(|| paired(&times, &base.time)).flatten(),
+        ebf: compare::geometric_mean(&ebfs(&mine)),
+        ebf_by_depth: ebf_by_depth(&mine),
+        first_move_cutoff_rate: pooled_first_move_rate(&mine),
+        mean_cutoff_index: cutoff_order(&mine, false).1,
+        quiescence_first_move_cutoff_rate: cutoff_order(&mine, true).0,
+        quiescence_mean_cutoff_index: cutoff_order(&mine, true).1,
+        first_move_cutoff_rate_mean: compare::mean_interval(&first_move_rates(&mine)),
+        time_s: mine.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0,
+        depth_curve: depth_curve(&mine),
+        solved_by_depth: solved_by_depth(&mine),
+        solution_times_ms: solution_times(&mine),
+        counters: counters(&mine),
+        across_seeds: across_seeds(&mine),
+    }
 }
 
 /// The audits of the audited variants, and the reading of the design (interaction matrix or
