@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use super::game_args::GameArgs;
 use crate::harness::external::engine_design;
+use crate::harness::external::uci_options::UciOption;
 use crate::harness::plan;
-use crate::harness::results;
+use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{Schedule, TunedParam};
 use crate::harness::tune::{self, TunePlan};
 
@@ -89,32 +90,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
     let advertised = probes
         .remove(&base.label)
         .map_or_else(Vec::new, |probe| probe.options);
-    let mut params = Vec::new();
-    for text in &args.params {
-        params.push(tune::params::param(text, &base, &advertised)?);
-    }
-    if let Some(path) = &args.params_file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for (n, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let at = format!("{}:{}", path.display(), n + 1);
-            let p = TunedParam::parse_openbench(line, &at)?;
-            tune::params::within_declared(&p, &base, &advertised)
-                .map_err(|e| format!("{at}: {e}"))?;
-            params.push(p);
-        }
-    }
-    if params.is_empty() {
-        return Err("nothing to tune: give --param NAME or --params FILE".into());
-    }
-    for (i, p) in params.iter().enumerate() {
-        if params[..i].iter().any(|q| q.name == p.name) {
-            return Err(format!("{} is tuned twice", p.name));
-        }
-    }
+    let params = tuned_params(args, &base, &advertised)?;
     // The start must be a player the engine or the SPEC takes.
     let start: Vec<f64> = params.iter().map(|p| p.start).collect();
     tune::player(&base, &params, &start, "start")?;
@@ -163,4 +139,40 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         plan.out.display()
     );
     Ok(())
+}
+
+/// The parameters to tune: each `--param`, then each line of `--params` (OpenBench's
+/// format), every one inside its declared range and none twice.
+fn tuned_params(
+    args: &TuneArgs,
+    base: &Variant,
+    advertised: &[UciOption],
+) -> Result<Vec<TunedParam>, String> {
+    let mut params = Vec::new();
+    for text in &args.params {
+        params.push(tune::params::param(text, base, advertised)?);
+    }
+    if let Some(path) = &args.params_file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let at = format!("{}:{}", path.display(), n + 1);
+            let p = TunedParam::parse_openbench(line, &at)?;
+            tune::params::within_declared(&p, base, advertised)
+                .map_err(|e| format!("{at}: {e}"))?;
+            params.push(p);
+        }
+    }
+    if params.is_empty() {
+        return Err("nothing to tune: give --param NAME or --params FILE".into());
+    }
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.name == p.name) {
+            return Err(format!("{} is tuned twice", p.name));
+        }
+    }
+    Ok(params)
 }

@@ -249,7 +249,46 @@ const OPCODES: &[&str] = &[
 
 /// Read one EPD line (not blank, not a comment). The error is the reason alone.
 pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
-    let text = text.trim();
+    let (fields, counters, rest) = fen_fields(text.trim())?;
+    let operations = parse_operations(rest)?;
+    let find = |op: &str| {
+        operations
+            .iter()
+            .find(|o| o.opcode == op)
+            .and_then(|o| o.operands.first().cloned())
+    };
+    let halfmove = counters
+        .first()
+        .map(|s| s.to_string())
+        .or_else(|| find("hmvc"))
+        .unwrap_or_else(|| "0".into());
+    let fullmove = counters
+        .get(1)
+        .map(|s| s.to_string())
+        .or_else(|| find("fmvn"))
+        .unwrap_or_else(|| "1".into());
+    let fen = format!("{} {halfmove} {fullmove}", fields.join(" "));
+    let board = parse_fen(&fen).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
+    let best_moves = operand_moves(&board, &operations, "bm")?;
+    let avoid_moves = operand_moves(&board, &operations, "am")?;
+    let points = find("c0")
+        .and_then(|c0| sts_points(&board, &c0))
+        .unwrap_or_default();
+    Ok(EpdRecord {
+        line,
+        board,
+        fen,
+        operations,
+        best_moves,
+        avoid_moves,
+        points,
+    })
+}
+
+/// The four FEN fields an EPD line starts with, the halfmove clock and fullmove number when a
+/// full FEN gives both (else none), and the rest of the line: its operations.
+#[allow(clippy::type_complexity)]
+fn fen_fields(text: &str) -> Result<(Vec<&str>, Vec<&str>, &str), String> {
     let mut rest = text;
     let mut fields = Vec::with_capacity(6);
     for _ in 0..4 {
@@ -286,59 +325,33 @@ pub fn parse_line(text: &str, line: usize) -> Result<EpdRecord, String> {
     } else {
         counters.clear();
     }
-    let operations = parse_operations(rest)?;
-    let find = |op: &str| {
-        operations
-            .iter()
-            .find(|o| o.opcode == op)
-            .and_then(|o| o.operands.first().cloned())
-    };
-    let halfmove = counters
-        .first()
-        .map(|s| s.to_string())
-        .or_else(|| find("hmvc"))
-        .unwrap_or_else(|| "0".into());
-    let fullmove = counters
-        .get(1)
-        .map(|s| s.to_string())
-        .or_else(|| find("fmvn"))
-        .unwrap_or_else(|| "1".into());
-    let fen = format!("{} {halfmove} {fullmove}", fields.join(" "));
-    let board = parse_fen(&fen).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?;
-    let moves = |opcode: &str| -> Result<Vec<Move>, String> {
-        operations
-            .iter()
-            .filter(|op| op.opcode == opcode)
-            .flat_map(|op| op.operands.iter())
-            .map(|text| {
-                parse_move(&board, text).map_err(|e| {
-                    // `c6` is a square as well as an opcode: only a token that is no legal
-                    // move is read as an opcode that lost its `;`.
-                    if OPCODES.contains(&text.as_str()) {
-                        format!(
-                            "{opcode}: '{text}' is an opcode, not a move: is the ';' that ends the {opcode} operation missing?"
-                        )
-                    } else {
-                        format!("{opcode}: {e}")
-                    }
-                })
+    Ok((fields, counters, rest))
+}
+
+/// The moves of every `opcode` operation (`bm`, `am`), each checked legal on `board`.
+fn operand_moves(
+    board: &Board,
+    operations: &[Operation],
+    opcode: &str,
+) -> Result<Vec<Move>, String> {
+    operations
+        .iter()
+        .filter(|op| op.opcode == opcode)
+        .flat_map(|op| op.operands.iter())
+        .map(|text| {
+            parse_move(board, text).map_err(|e| {
+                // `c6` is a square as well as an opcode: only a token that is no legal move
+                // is read as an opcode that lost its `;`.
+                if OPCODES.contains(&text.as_str()) {
+                    format!(
+                        "{opcode}: '{text}' is an opcode, not a move: is the ';' that ends the {opcode} operation missing?"
+                    )
+                } else {
+                    format!("{opcode}: {e}")
+                }
             })
-            .collect()
-    };
-    let best_moves = moves("bm")?;
-    let avoid_moves = moves("am")?;
-    let points = find("c0")
-        .and_then(|c0| sts_points(&board, &c0))
-        .unwrap_or_default();
-    Ok(EpdRecord {
-        line,
-        board,
-        fen,
-        operations,
-        best_moves,
-        avoid_moves,
-        points,
-    })
+        })
+        .collect()
 }
 
 /// Read every position of an EPD text. Blank lines and lines starting with `#` are skipped.

@@ -241,6 +241,36 @@ fn adjudicated(verdict: Option<bool>, mover: Color) -> End {
 }
 
 impl GameRecord {
+    /// A game about to be played by `labels` (White, Black).
+    fn between(labels: [&str; 2]) -> Self {
+        GameRecord {
+            white: labels[0].to_string(),
+            black: labels[1].to_string(),
+            result: String::new(),
+            reason: String::new(),
+            termination: String::new(),
+            moves: Vec::new(),
+            sides: Default::default(),
+        }
+    }
+
+    /// The game ended (`end`): its result, reason and termination, each side's mean depth.
+    fn finish(&mut self, end: End) {
+        for summary in &mut self.sides {
+            if summary.moves > 0 {
+                summary.mean_depth /= f64::from(summary.moves);
+            }
+        }
+        self.result = match end.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+        .to_string();
+        self.reason = end.reason;
+        self.termination = end.termination.to_string();
+    }
+
     /// Count a move of the side at `index` (0: White) with what its player reported.
     fn note(&mut self, index: usize, text: &str, reply: &Reply) {
         let summary = &mut self.sides[index];
@@ -271,15 +301,7 @@ pub fn play(
         hashes.push(position.board().hash());
     }
     let mut uci_moves = opening.moves.clone();
-    let mut record = GameRecord {
-        white: labels[0].to_string(),
-        black: labels[1].to_string(),
-        result: String::new(),
-        reason: String::new(),
-        termination: String::new(),
-        moves: Vec::new(),
-        sides: Default::default(),
-    };
+    let mut record = GameRecord::between(labels);
     let sides = labels.map(|label| rules.of(label));
     let mut clocks = sides.map(|side| SideClock::start(&side.control));
     let mut started = [false, false];
@@ -334,19 +356,7 @@ pub fn play(
             break adjudicated(verdict, mover);
         }
     };
-    for summary in &mut record.sides {
-        if summary.moves > 0 {
-            summary.mean_depth /= f64::from(summary.moves);
-        }
-    }
-    record.result = match end.winner {
-        Some(Color::White) => "1-0",
-        Some(Color::Black) => "0-1",
-        None => "1/2-1/2",
-    }
-    .to_string();
-    record.reason = end.reason;
-    record.termination = end.termination.to_string();
+    record.finish(end);
     record
 }
 
