@@ -244,79 +244,92 @@ fn variant_section(a: &VariantAudit) -> String {
         a.search_nodes
     ));
     for total in a.totals() {
-        let by_depth: Vec<String> = a
-            .lines
-            .iter()
-            .filter(|l| l.decision == total.decision && l.depth.is_some())
-            .map(|l| {
-                let depth = depth_name(l.depth.expect("filtered"));
-                if l.measurable() {
-                    format!("{depth}: {:.1}% ({})", 100.0 * l.error_rate, l.audited)
-                } else {
-                    format!("{depth}: not measurable ({})", l.audited)
-                }
-            })
-            .collect();
-        let rate = if !total.measurable() {
-            "not measurable: the skipped move's child stands pat on the skip's own test".into()
-        } else if total.mirrored > 0 {
-            format!(
-                "{:.2}% [{:.2}–{:.2}] of the {} measurable",
-                100.0 * total.error_rate,
-                100.0 * total.low,
-                100.0 * total.high,
-                total.audited - total.mirrored
-            )
-        } else {
-            format!(
-                "{:.2}% [{:.2}–{:.2}]",
-                100.0 * total.error_rate,
-                100.0 * total.low,
-                100.0 * total.high
-            )
-        };
-        let searched = (total.audited - total.mirrored).max(1);
-        out.push_str(&format!(
-            "| {} | {} ({}) | {:.1} | {} | {rate} | {} | {} |\n",
-            total.decision,
-            total.audited,
-            total.positions,
-            total.nodes as f64 / searched as f64,
-            total.wrong,
-            total
-                .mean_error_cp
-                .map_or("-".into(), |e| format!("{e:.0} cp")),
-            by_depth.join(", ")
-        ));
+        out.push_str(&decision_row(a, total));
     }
-    if !a.signals.is_empty() {
+    out.push_str(&signals_section(a));
+    out
+}
+
+/// One decision's row of a variant's audit table (`total`: its line over all depths).
+fn decision_row(a: &VariantAudit, total: &AuditLine) -> String {
+    let by_depth: Vec<String> = a
+        .lines
+        .iter()
+        .filter(|l| l.decision == total.decision && l.depth.is_some())
+        .map(|l| {
+            let depth = depth_name(l.depth.expect("filtered"));
+            if l.measurable() {
+                format!("{depth}: {:.1}% ({})", 100.0 * l.error_rate, l.audited)
+            } else {
+                format!("{depth}: not measurable ({})", l.audited)
+            }
+        })
+        .collect();
+    let rate = if !total.measurable() {
+        "not measurable: the skipped move's child stands pat on the skip's own test".into()
+    } else if total.mirrored > 0 {
+        format!(
+            "{:.2}% [{:.2}–{:.2}] of the {} measurable",
+            100.0 * total.error_rate,
+            100.0 * total.low,
+            100.0 * total.high,
+            total.audited - total.mirrored
+        )
+    } else {
+        format!(
+            "{:.2}% [{:.2}–{:.2}]",
+            100.0 * total.error_rate,
+            100.0 * total.low,
+            100.0 * total.high
+        )
+    };
+    let searched = (total.audited - total.mirrored).max(1);
+    format!(
+        "| {} | {} ({}) | {:.1} | {} | {rate} | {} | {} |\n",
+        total.decision,
+        total.audited,
+        total.positions,
+        total.nodes as f64 / searched as f64,
+        total.wrong,
+        total
+            .mean_error_cp
+            .map_or("-".into(), |e| format!("{e:.0} cp")),
+        by_depth.join(", ")
+    )
+}
+
+/// A variant's 002 signals: how many each proposed and how many the verification confirmed.
+fn signals_section(a: &VariantAudit) -> String {
+    if a.signals.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    out.push_str(
+        "\n002's signals propose; the shared `depth−2` verification search confirms. \
+         Confirmation rate: the share of proposals it confirmed. It is not 002's \"hit \
+         probability\" (30% is enough, 002 says), which would judge raw proposals by a \
+         full search; the audit above judges only the confirmed ones.\n",
+    );
+    if a.signals.len() > 1 {
         out.push_str(
-            "\n002's signals propose; the shared `depth−2` verification search confirms. \
-             Confirmation rate: the share of proposals it confirmed. It is not 002's \"hit \
-             probability\" (30% is enough, 002 says), which would judge raw proposals by a \
-             full search; the audit above judges only the confirmed ones.\n",
+            "With several signals on, a move is offered to them in the search's table \
+             order and one verification serves them all: a signal is consulted only on \
+             moves no earlier one skipped, and a later proposal on a move an earlier one \
+             saw refuted is refuted with it. Its rate here is conditional on that; a \
+             variant with the signal alone gives its own.\n",
         );
-        if a.signals.len() > 1 {
-            out.push_str(
-                "With several signals on, a move is offered to them in the search's table \
-                 order and one verification serves them all: a signal is consulted only on \
-                 moves no earlier one skipped, and a later proposal on a move an earlier one \
-                 saw refuted is refuted with it. Its rate here is conditional on that; a \
-                 variant with the signal alone gives its own.\n",
-            );
-        }
-        out.push_str("\n| signal | proposed | confirmed | confirmation rate [95%, by position] |\n|---|---:|---:|---|\n");
-        for s in &a.signals {
-            out.push_str(&format!(
-                "| {} | {} | {} | {:.1}% [{:.1}–{:.1}] |\n",
-                s.signal,
-                s.proposed,
-                s.confirmed,
-                100.0 * s.hit_rate,
-                100.0 * s.low,
-                100.0 * s.high
-            ));
-        }
+    }
+    out.push_str("\n| signal | proposed | confirmed | confirmation rate [95%, by position] |\n|---|---:|---:|---|\n");
+    for s in &a.signals {
+        out.push_str(&format!(
+            "| {} | {} | {} | {:.1}% [{:.1}–{:.1}] |\n",
+            s.signal,
+            s.proposed,
+            s.confirmed,
+            100.0 * s.hit_rate,
+            100.0 * s.low,
+            100.0 * s.high
+        ));
     }
     out
 }
