@@ -314,7 +314,7 @@ pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
         .iter()
         .any(|f| crate::harness::nnue::datagen::is_data_file(f))
     {
-        let total = crate::harness::nnue::datagen::merge(files, out)?;
+        let total = crate::harness::nnue::merge::merge(files, out)?;
         eprintln!(
             "{} positions of {} games from {} shards into {} (provenance in {})",
             total.positions,

@@ -86,97 +86,6 @@ pub fn is_data_file(path: &Path) -> bool {
     provenance_path(path).exists() && path.extension().is_some_and(|e| e == "bin")
 }
 
-/// Join the data files of every shard of one datagen run into `out`, in shard order, with
-/// `out.json` recording the run, its summed progress, and each shard's file and checksum.
-/// Refuses files of other runs, a shard given twice or missing, an unfinished shard, and a
-/// shard whose data no longer has its checksum.
-pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
-    let mut shards: Vec<(Shard, PathBuf, DataRun)> = Vec::new();
-    for path in paths {
-        let sidecar = provenance_path(path);
-        let text =
-            std::fs::read_to_string(&sidecar).map_err(|e| format!("{}: {e}", sidecar.display()))?;
-        let p: DataRun = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
-        let shard = p
-            .shard
-            .ok_or_else(|| format!("{}: a whole run, not a shard", path.display()))?;
-        if p.progress.games_done < shard_games(&p).len() as u64 {
-            return Err(format!(
-                "{}: shard {}/{} has played {} of its {} games: let it finish (its task resumes it) before merging",
-                path.display(),
-                shard.index,
-                shard.count,
-                p.progress.games_done,
-                shard_games(&p).len()
-            ));
-        }
-        verify(path, &p.progress, &sidecar)?;
-        let same = |a: &DataRun| DataRun {
-            provenance: a.provenance.build(),
-            shard: None,
-            progress: Progress::default(),
-            merged_from: Vec::new(),
-            ..a.clone()
-        };
-        if let Some((_, first, q)) = shards.first()
-            && same(q) != same(&p)
-        {
-            return Err(format!(
-                "{} is another run than {}",
-                path.display(),
-                first.display()
-            ));
-        }
-        if shards.iter().any(|(s, _, _)| s.index == shard.index) {
-            return Err(format!(
-                "shard {}/{} is given twice",
-                shard.index, shard.count
-            ));
-        }
-        shards.push((shard, path.clone(), p));
-    }
-    shards.sort_by_key(|(s, _, _)| s.index);
-    let count = shards.first().map_or(0, |(s, _, _)| s.count);
-    let missing: Vec<String> = (1..=count)
-        .filter(|i| !shards.iter().any(|(s, _, _)| s.index == *i))
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() || count == 0 {
-        return Err(format!(
-            "shards {} are not given: a merged file holds the whole run",
-            missing.join(", ")
-        ));
-    }
-    let mut data = Vec::new();
-    let mut total = Progress::default();
-    let mut merged_from = Vec::new();
-    for (shard, path, p) in &shards {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        data.extend_from_slice(
-            &bytes[..(p.progress.positions as usize * RECORD_BYTES).min(bytes.len())],
-        );
-        total.add(&p.progress);
-        merged_from.push(MergedShard {
-            path: path.display().to_string(),
-            shard: *shard,
-            games: p.progress.games_done,
-            positions: p.progress.positions,
-            checksum: p.progress.checksum.clone().unwrap_or_default(),
-        });
-    }
-    total.checksum = Some(format!("{:016x}", checksum(&data)));
-    std::fs::write(out, &data).map_err(|e| format!("{}: {e}", out.display()))?;
-    let provenance = DataRun {
-        shard: None,
-        progress: total.clone(),
-        merged_from,
-        ..shards[0].2.clone()
-    };
-    save(&provenance_path(out), &provenance)?;
-    Ok(total)
-}
-
 /// How far a run got, and what it kept.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
@@ -220,7 +129,7 @@ pub fn provenance_path(out: &Path) -> PathBuf {
 }
 
 /// The games of one shard, by global index.
-fn shard_games(p: &DataRun) -> Vec<u64> {
+pub(super) fn shard_games(p: &DataRun) -> Vec<u64> {
     (0..p.games)
         .filter(|i| {
             p.shard
@@ -359,7 +268,7 @@ fn game_data(p: &DataRun, openings: &[Opening], players: &mut [Player; 2], index
 }
 
 impl Progress {
-    fn add(&mut self, other: &Progress) {
+    pub(super) fn add(&mut self, other: &Progress) {
         self.games_done += other.games_done;
         self.positions += other.positions;
         self.in_check += other.in_check;
@@ -373,7 +282,7 @@ impl Progress {
 }
 
 /// Write the sidecar atomically (a temporary file renamed over it).
-fn save(path: &Path, provenance: &DataRun) -> Result<(), String> {
+pub(super) fn save(path: &Path, provenance: &DataRun) -> Result<(), String> {
     let text = serde_json::to_string_pretty(provenance).map_err(|e| e.to_string())? + "\n";
     let temp = path.with_extension("json.tmp");
     std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
@@ -442,7 +351,7 @@ fn resume(plan: &Plan) -> Result<Progress, String> {
 }
 
 /// Check that the data file's records are the ones the sidecar's checksum names.
-fn verify(out: &Path, progress: &Progress, sidecar: &Path) -> Result<(), String> {
+pub(super) fn verify(out: &Path, progress: &Progress, sidecar: &Path) -> Result<(), String> {
     let Some(want) = &progress.checksum else {
         eprintln!(
             "note: {} predates datagen's checksums: the {} positions already written are not verified",
@@ -478,34 +387,32 @@ fn verify(out: &Path, progress: &Progress, sidecar: &Path) -> Result<(), String>
 pub fn run(plan: &Plan) -> Result<Progress, String> {
     // One writer per data file: the lock is held until the run ends (a second datagen on
     // the same --out is refused, as a second run or match on one results file is).
-    let mut file: File = crate::harness::results::open_locked(&plan.out)?;
+    let file: File = crate::harness::results::open_locked(&plan.out)?;
     let mut progress = resume(plan)?;
-    let mut state = match &progress.checksum {
-        Some(hex) => u64::from_str_radix(hex, 16).map_err(|e| format!("{hex}: {e}"))?,
-        // A sidecar without one (or a new run): the checksum of what is there, which
-        // `resume` kept.
-        None => {
-            let bytes =
-                std::fs::read(&plan.out).map_err(|e| format!("{}: {e}", plan.out.display()))?;
-            checksum(&bytes)
-        }
-    };
+    let state = resumed_checksum(plan, &progress)?;
     progress.checksum = Some(format!("{state:016x}"));
-    let sidecar = provenance_path(&plan.out);
     let games = shard_games(&plan.provenance);
     let todo: Vec<u64> = games
         .iter()
         .skip(progress.games_done as usize)
         .copied()
         .collect();
-    let mut provenance = plan.provenance.clone();
-    provenance.progress = progress.clone();
-    save(&sidecar, &provenance)?;
+    let mut writer = DataWriter {
+        file,
+        out: &plan.out,
+        sidecar: provenance_path(&plan.out),
+        run: DataRun {
+            progress,
+            ..plan.provenance.clone()
+        },
+        state,
+    };
+    save(&writer.sidecar, &writer.run)?;
     let bar = ProgressDisplay::new(
         plan.progress.is_some(),
         "datagen",
         games.len() as u64,
-        progress.games_done,
+        writer.run.progress.games_done,
         "games",
         plan.progress
             .unwrap_or(crate::harness::progress::Every::Count(0)),
@@ -545,22 +452,53 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
         for (k, data) in receive {
             waiting.insert(k, data);
             while let Some(data) = waiting.remove(&written) {
-                let bytes: Vec<u8> = data.records.iter().flat_map(|r| r.bytes).collect();
-                file.write_all(&bytes)
-                    .and_then(|()| file.flush())
-                    .map_err(|e| format!("{}: {e}", plan.out.display()))?;
-                progress.add(&data.counts);
-                state = checksum_on(state, &bytes);
-                progress.checksum = Some(format!("{state:016x}"));
-                provenance.progress = progress.clone();
-                save(&sidecar, &provenance)?;
+                writer.write(&data)?;
                 written += 1;
-                bar.set_position(progress.games_done);
-                bar.set_message(format!("{} positions", progress.positions));
+                bar.set_position(writer.run.progress.games_done);
+                bar.set_message(format!("{} positions", writer.run.progress.positions));
             }
         }
         Ok(())
     });
     bar.finish_and_clear();
-    outcome.map(|()| progress)
+    outcome.map(|()| writer.run.progress)
+}
+
+/// The checksum of the data already written: the sidecar's, or for a sidecar without one (or
+/// a new run) the checksum of what is there, which `resume` kept.
+fn resumed_checksum(plan: &Plan, progress: &Progress) -> Result<u64, String> {
+    match &progress.checksum {
+        Some(hex) => u64::from_str_radix(hex, 16).map_err(|e| format!("{hex}: {e}")),
+        None => {
+            let bytes =
+                std::fs::read(&plan.out).map_err(|e| format!("{}: {e}", plan.out.display()))?;
+            Ok(checksum(&bytes))
+        }
+    }
+}
+
+/// The data file being written and its sidecar, which records after each game how far the
+/// file got and its checksum, so that a run stopped anywhere resumes at the next game.
+struct DataWriter<'a> {
+    file: File,
+    out: &'a Path,
+    sidecar: PathBuf,
+    run: DataRun,
+    /// The checksum of the file so far.
+    state: u64,
+}
+
+impl DataWriter<'_> {
+    /// Append one game's positions and record it in the sidecar.
+    fn write(&mut self, data: &GameData) -> Result<(), String> {
+        let bytes: Vec<u8> = data.records.iter().flat_map(|r| r.bytes).collect();
+        self.file
+            .write_all(&bytes)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| format!("{}: {e}", self.out.display()))?;
+        self.run.progress.add(&data.counts);
+        self.state = checksum_on(self.state, &bytes);
+        self.run.progress.checksum = Some(format!("{:016x}", self.state));
+        save(&self.sidecar, &self.run)
+    }
 }

@@ -5,5 +5,6 @@
 pub mod chart;
 pub mod datagen;
 pub mod format;
+pub mod merge;
 pub mod model;
 pub mod train;

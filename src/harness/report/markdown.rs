@@ -192,6 +192,47 @@ pub fn summary_table(a: &Analysis) -> String {
 
 /// The whole report.
 pub fn markdown(a: &Analysis) -> String {
+    let mut out = heading(a);
+    out.push_str("\n## Summary\n\n");
+    out.push_str(&summary_table(a));
+    out.push_str(&same_solves_note(a));
+    out.push_str(&limit_note(a));
+    out.push_str(
+        "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
+         same positions; its interval and p-value come from the per-position log ratios. \
+         EBF is the branching factor over two plies, `(N_d / N_(d-2))^(1/2)` at the last \
+         completed depth d, so that it does not flip with the parity of d.\n",
+    );
+    out.push_str(&ebf_by_depth_table(a));
+    out.push_str(&across_seeds_section(a));
+    out.push_str("\n## Charts\n\n");
+    for chart in CHARTS {
+        out.push_str(&format!(
+            "### {}\n\n![{}]({}.svg)\n\n",
+            chart.title, chart.title, chart.file
+        ));
+    }
+    out.push_str(&super::audit::markdown(&a.audits));
+    out.push_str(&super::designs::markdown(
+        &a.interactions,
+        &a.sweeps,
+        &a.baseline,
+    ));
+    out.push_str(&counters_section(a));
+    out.push_str("\n## Methods\n\n");
+    for (what, test) in &a.methods {
+        out.push_str(&format!("- {what}: {test}\n"));
+    }
+    out.push_str(&counter_meanings(a));
+    out.push_str(
+        "\nThe CSV files beside this report hold the same numbers (`summary.csv`, \
+         `depth.csv`, `solved.csv`, `counters.csv`), and `analysis.json` holds all of them.\n",
+    );
+    out
+}
+
+/// The title, the files, commits, seeds and baseline, what is incomplete, and the variants.
+fn heading(a: &Analysis) -> String {
     let mut out = format!("# searchlab report — {}\n\n", a.meta.caption());
     out.push_str(&format!(
         "Results: {}. Commit: {}. Seeds: {}. Baseline for every ratio and paired test: **{}**. \
@@ -222,61 +263,34 @@ pub fn markdown(a: &Analysis) -> String {
     for v in &a.variants {
         out.push_str(&format!("| {} | `{}` |\n", v.label, v.spec));
     }
-    out.push_str("\n## Summary\n\n");
-    out.push_str(&summary_table(a));
-    out.push_str(&same_solves_note(a));
-    out.push_str(&limit_note(a));
-    out.push_str(
-        "\nA node ratio below 1 means the variant searched fewer nodes than the baseline on the \
-         same positions; its interval and p-value come from the per-position log ratios. \
-         EBF is the branching factor over two plies, `(N_d / N_(d-2))^(1/2)` at the last \
-         completed depth d, so that it does not flip with the parity of d.\n",
-    );
-    out.push_str(&ebf_by_depth_table(a));
+    out
+}
+
+/// Totals per seed, with their interval over seeds, when the variants ran several seeds.
+fn across_seeds_section(a: &Analysis) -> String {
     let seeded: Vec<&VariantAnalysis> = a
         .variants
         .iter()
         .filter(|v| v.across_seeds.is_some())
         .collect();
-    if !seeded.is_empty() {
-        out.push_str(&format!(
-            "\n## Across seeds\n\nMean of per-seed totals with a {} over seeds.\n\n\
-             | variant | total nodes per seed | solved per seed |\n|---|---|---|\n",
-            compare::T_INTERVAL
-        ));
-        for v in seeded {
-            let s = v.across_seeds.expect("filtered");
-            out.push_str(&format!(
-                "| {} | {} | {} |\n",
-                v.label,
-                interval(&s.total_nodes, 0),
-                s.solved.map_or("-".into(), |i| interval(&i, 1))
-            ));
-        }
+    if seeded.is_empty() {
+        return String::new();
     }
-    out.push_str("\n## Charts\n\n");
-    for chart in CHARTS {
-        out.push_str(&format!(
-            "### {}\n\n![{}]({}.svg)\n\n",
-            chart.title, chart.title, chart.file
-        ));
-    }
-    out.push_str(&super::audit::markdown(&a.audits));
-    out.push_str(&super::designs::markdown(
-        &a.interactions,
-        &a.sweeps,
-        &a.baseline,
+    let mut out = String::new();
+    out.push_str(&format!(
+        "\n## Across seeds\n\nMean of per-seed totals with a {} over seeds.\n\n\
+         | variant | total nodes per seed | solved per seed |\n|---|---|---|\n",
+        compare::T_INTERVAL
     ));
-    out.push_str(&counters_section(a));
-    out.push_str("\n## Methods\n\n");
-    for (what, test) in &a.methods {
-        out.push_str(&format!("- {what}: {test}\n"));
+    for v in seeded {
+        let s = v.across_seeds.expect("filtered");
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            v.label,
+            interval(&s.total_nodes, 0),
+            s.solved.map_or("-".into(), |i| interval(&i, 1))
+        ));
     }
-    out.push_str(&counter_meanings(a));
-    out.push_str(
-        "\nThe CSV files beside this report hold the same numbers (`summary.csv`, \
-         `depth.csv`, `solved.csv`, `counters.csv`), and `analysis.json` holds all of them.\n",
-    );
     out
 }
 
