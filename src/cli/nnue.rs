@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::engine::config::SearchConfig;
 use crate::engine::eval::EvalKind;
 use crate::engine::spec;
 use crate::harness::games::openings;
@@ -69,18 +70,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     if !(1..=4096).contains(&args.hash) {
         return Err(format!("--hash must be 1..4096 MiB, got {}", args.hash));
     }
-    let mut config = spec::parse(&args.heuristics)?;
-    match args.eval {
-        Some(eval) if spec::names_eval(&args.heuristics) && eval != config.eval => {
-            return Err(format!(
-                "--eval {eval:?} and the SPEC's own eval= ({:?}) disagree: one SPEC names one configuration; drop one",
-                config.eval
-            ));
-        }
-        Some(eval) => config.eval = eval,
-        None => {}
-    }
-    let config = config.with_pinned_net();
+    let config = datagen_config(args)?;
     if args.openings.file_name().and_then(|n| n.to_str()) == Some(HELD_OUT_BOOK) {
         return Err(format!(
             "--openings {}: the held-out book networks are judged on (suites/README.md); training games play from another, suites/openings.epd by default",
@@ -130,8 +120,36 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         args.out.display()
     );
     let done = datagen::run(&plan)?;
+    println!("{}", data_summary(&done));
+    eprintln!(
+        "data in {}, provenance in {}",
+        args.out.display(),
+        datagen::provenance_path(&args.out).display()
+    );
+    Ok(())
+}
+
+/// The configuration that plays: the SPEC with `--eval` (which may not contradict the SPEC's
+/// own `eval=`), its network pinned.
+fn datagen_config(args: &DatagenArgs) -> Result<SearchConfig, String> {
+    let mut config = spec::parse(&args.heuristics)?;
+    match args.eval {
+        Some(eval) if spec::names_eval(&args.heuristics) && eval != config.eval => {
+            return Err(format!(
+                "--eval {eval:?} and the SPEC's own eval= ({:?}) disagree: one SPEC names one configuration; drop one",
+                config.eval
+            ));
+        }
+        Some(eval) => config.eval = eval,
+        None => {}
+    }
+    Ok(config.with_pinned_net())
+}
+
+/// The line that sums up a data generation: positions and games, and what was left out.
+fn data_summary(done: &Progress) -> String {
     let scored = done.positions + done.in_check + done.tactical + done.mate;
-    println!(
+    format!(
         "{} positions from {} games (W-D-L for White {}-{}-{}, {} games left out); of {scored} scored positions {} in check, {} with a capture or promotion best, {} with a mate score left out",
         done.positions,
         done.games_done,
@@ -142,13 +160,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         done.in_check,
         done.tactical,
         done.mate
-    );
-    eprintln!(
-        "data in {}, provenance in {}",
-        args.out.display(),
-        datagen::provenance_path(&args.out).display()
-    );
-    Ok(())
+    )
 }
 
 /// Arguments of `searchlab train`.

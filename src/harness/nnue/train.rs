@@ -287,16 +287,7 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
             pool.install(|| train_epoch(&mut params, &mut adam, &train, s, (epoch, lr), &bar))?;
         bar.finish_and_clear();
         let validation_loss = pool.install(|| mean_loss(&params, &validation, s.shape));
-        let bias_max = (OUTPUT_BIAS_MAX / (QA * QB)) as f32;
-        if params.0.iter().any(|w| !w.is_finite())
-            || validation_loss.is_some_and(|l| !l.is_finite())
-            || params.output_bias().abs() > bias_max
-        {
-            return Err(format!(
-                "training diverged in epoch {epoch}: the weights are not finite or the output bias ({}) is beyond ±{bias_max} (lr {lr}); no network written for this epoch (a lower --lr trains)",
-                params.output_bias()
-            ));
-        }
+        not_diverged(&params, validation_loss, epoch, lr)?;
         log.epochs.push(Epoch {
             epoch,
             train_loss: total / train.len() as f64,
@@ -304,19 +295,7 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
             lr,
             seconds: start.elapsed().as_secs_f64(),
         });
-        let net = params.quantise().to_bytes();
-        std::fs::write(&plan.out, &net).map_err(|e| format!("{}: {e}", plan.out.display()))?;
-        log.net_checksum = Some(format!("{:016x}", checksum(&net)));
-        write_json(&plan.dir.join("train.json"), &log)?;
-        draw_loss(&log, &plan.dir.join("loss.svg"))?;
-        write_json(
-            &plan.dir.join("checkpoint.json"),
-            &Checkpoint {
-                log: log.clone(),
-                params: params.clone(),
-                adam: adam.clone(),
-            },
-        )?;
+        save_epoch(plan, &mut log, &params, &adam)?;
         let last = log.epochs.last().expect("pushed above");
         eprintln!(
             "epoch {epoch}/{}: train loss {:.6}, validation loss {}, lr {lr}, {:.0} s",
@@ -327,6 +306,46 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         );
     }
     Ok(log)
+}
+
+/// After an epoch: the weights are finite, the validation loss too, and the output bias
+/// within what the quantised network can hold; else training diverged (at `lr`).
+fn not_diverged(
+    params: &Params,
+    validation_loss: Option<f64>,
+    epoch: u32,
+    lr: f32,
+) -> Result<(), String> {
+    let bias_max = (OUTPUT_BIAS_MAX / (QA * QB)) as f32;
+    if params.0.iter().any(|w| !w.is_finite())
+        || validation_loss.is_some_and(|l| !l.is_finite())
+        || params.output_bias().abs() > bias_max
+    {
+        return Err(format!(
+            "training diverged in epoch {epoch}: the weights are not finite or the output bias ({}) is beyond ±{bias_max} (lr {lr}); no network written for this epoch (a lower --lr trains)",
+            params.output_bias()
+        ));
+    }
+    Ok(())
+}
+
+/// Write what an epoch made: the network, the log and its loss chart, and the checkpoint a
+/// stopped training resumes from.
+fn save_epoch(plan: &Plan, log: &mut Log, params: &Params, adam: &AdamW) -> Result<(), String> {
+    let net = params.quantise().to_bytes();
+    std::fs::write(&plan.out, &net).map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    log.net_checksum = Some(format!("{:016x}", checksum(&net)));
+    write_json(&plan.dir.join("train.json"), log)?;
+    draw_loss(log, &plan.dir.join("loss.svg"))?;
+    write_json(
+        &plan.dir.join("checkpoint.json"),
+        &Checkpoint {
+            log: log.clone(),
+            params: params.clone(),
+            adam: adam.clone(),
+        },
+    )?;
+    Ok(())
 }
 
 /// One epoch over the training positions in the epoch's order, batch by batch: the summed

@@ -264,15 +264,7 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
                 failed += 1;
                 bar.println(&format!("tune: iteration {}, opening {failure}", done.k));
             }
-            if failed > plan.max_failures {
-                return Err(format!(
-                    "tune stopped: {failed} games ended by a player's failure, more than --max-failures {} (the last: opening {}); the {} iterations finished are in {}",
-                    plan.max_failures,
-                    failures.last().map_or("?", String::as_str),
-                    next - 1,
-                    plan.out.display()
-                ));
-            }
+            within_failures(plan, failed, &failures, next - 1)?;
             let iteration = pending.get_mut(&done.k).expect("a queued iteration");
             iteration.outcomes[done.slot] = Some((done.index, results, plies, failures));
             while pending.get(&next).is_some_and(Pending::complete) {
@@ -294,6 +286,25 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
     })?;
     bar.finish_and_clear();
     Ok(lines)
+}
+
+/// A tune stops when more than `--max-failures` games (`failed`) ended by a player's failure
+/// (`failures`: the last pair's), each a loss that says nothing of the parameters.
+fn within_failures(
+    plan: &TunePlan,
+    failed: u64,
+    failures: &[String],
+    finished: u64,
+) -> Result<(), String> {
+    if failed <= plan.max_failures {
+        return Ok(());
+    }
+    Err(format!(
+        "tune stopped: {failed} games ended by a player's failure, more than --max-failures {} (the last: opening {}); the {finished} iterations finished are in {}",
+        plan.max_failures,
+        failures.last().map_or("?", String::as_str),
+        plan.out.display()
+    ))
 }
 
 /// One game pair of an iteration.
