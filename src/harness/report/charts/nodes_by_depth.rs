@@ -9,7 +9,8 @@ use crate::harness::format::si;
 use crate::harness::plot::{
     FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, mesh, plot,
 };
-use crate::harness::report::analysis::Analysis;
+use crate::harness::report::analysis::{Analysis, VariantAnalysis};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -54,48 +55,55 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     order.sort_by_key(|&i| a.variants[i].label == a.baseline);
     for i in order {
         let v = &a.variants[i];
-        let c = colour(i);
         let is_base = v.label == a.baseline;
-        let points: Vec<(f64, f64)> = v
-            .depth_curve
-            .iter()
-            .map(|p| (p.depth as f64, p.nodes.estimate))
-            .collect();
-        chart
-            .draw_series(v.depth_curve.iter().map(|p| {
-                ErrorBar::new_vertical(
-                    p.depth as f64,
-                    p.nodes.low,
-                    p.nodes.estimate,
-                    p.nodes.high,
-                    c.stroke_width(2),
-                    12,
-                )
-            }))
+        variant_curve(&mut chart, v, colour(i), is_base, is_base && shrinking)
             .map_err(error(path))?;
-        let label = if is_base {
-            format!("{} (baseline)", v.label)
-        } else {
-            v.label.clone()
-        };
-        if is_base {
-            chart
-                .draw_series(LineSeries::new(points.clone(), c.stroke_width(4)))
-                .map_err(error(path))?;
-        }
-        line_with_dots(&mut chart, points, c, &label).map_err(error(path))?;
-        if is_base && shrinking {
-            chart
-                .draw_series(v.depth_curve.iter().map(|p| {
-                    Text::new(
-                        format!("n={}", p.nodes.n),
-                        (p.depth as f64 + 0.05, p.nodes.estimate),
-                        (FONT, 12),
-                    )
-                }))
-                .map_err(error(path))?;
-        }
     }
     legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
     area.present().map_err(error(path))
+}
+
+/// One variant's curve with its intervals, the baseline's drawn thicker and, when positions
+/// drop out at later depths (`counts`), each point with the number its mean is over.
+fn variant_curve<'a>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, LogCoord<f64>>>,
+    v: &VariantAnalysis,
+    c: RGBColor,
+    is_base: bool,
+    counts: bool,
+) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    let points: Vec<(f64, f64)> = v
+        .depth_curve
+        .iter()
+        .map(|p| (p.depth as f64, p.nodes.estimate))
+        .collect();
+    chart.draw_series(v.depth_curve.iter().map(|p| {
+        ErrorBar::new_vertical(
+            p.depth as f64,
+            p.nodes.low,
+            p.nodes.estimate,
+            p.nodes.high,
+            c.stroke_width(2),
+            12,
+        )
+    }))?;
+    let label = if is_base {
+        format!("{} (baseline)", v.label)
+    } else {
+        v.label.clone()
+    };
+    if is_base {
+        chart.draw_series(LineSeries::new(points.clone(), c.stroke_width(4)))?;
+    }
+    line_with_dots(chart, points, c, &label)?;
+    if counts {
+        chart.draw_series(v.depth_curve.iter().map(|p| {
+            Text::new(
+                format!("n={}", p.nodes.n),
+                (p.depth as f64 + 0.05, p.nodes.estimate),
+                (FONT, 12),
+            )
+        }))?;
+    }
+    Ok(())
 }
