@@ -5,7 +5,7 @@ the function count), largest first: the size rule of the code style.
     python3 scripts/long_functions.py [LINES [FN]]
     python3 scripts/long_functions.py --check
 
-`--check` is CI's rule: no source file over 600 lines and no function over 100 outside tests,
+`--check` is CI's rule: no source file over 600 lines and no function over 80 outside tests,
 except the files and functions named in `scripts/size_exceptions.txt` (each with its reason);
 exit status 1 on any other, or on an exception that no longer needs to be one.
 """
@@ -17,7 +17,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 check = sys.argv[1:] == ["--check"]
 args = [] if check else sys.argv[1:]
 limit_file = 600 if check else int(args[0]) if args else 450
-limit_fn = 100 if check else int(args[1]) if len(args) > 1 else 80
+limit_fn = 80 if check else int(args[1]) if len(args) > 1 else 70
 files, functions = [], []
 for path in sorted(SRC.rglob("*.rs")):
     lines = path.read_text().splitlines()
@@ -31,8 +31,10 @@ for path in sorted(SRC.rglob("*.rs")):
         if m and "{" in "".join(lines[i : i + 12]):
             depth, j, opened = 0, i, False
             while j < len(lines):
-                depth += lines[j].count("{") - lines[j].count("}")
-                opened = opened or "{" in lines[j]
+                # Braces inside string and char literals do not open or close anything.
+                code = re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])\'', '""', lines[j])
+                depth += code.count("{") - code.count("}")
+                opened = opened or "{" in code
                 if opened and depth <= 0:
                     break
                 j += 1

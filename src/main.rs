@@ -265,24 +265,32 @@ fn submit(
     Ok(())
 }
 
-fn main() -> ExitCode {
-    quiet_on_closed_stdout();
-    // `searchlab match -- ARGS`: a fastchess command line, translated and shown first.
+/// The command line; `searchlab match -- ARGS`, a fastchess command line, is translated and
+/// its equivalent shown first.
+fn parse_command_line() -> Result<Cli, String> {
     let argv: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let cli = match cli::fastchess::translate_argv(&argv) {
-        None => Cli::parse(),
-        Some(Err(why)) => {
-            eprintln!("error: searchlab match -- (a fastchess command line): {why}");
-            return ExitCode::FAILURE;
-        }
+    match cli::fastchess::translate_argv(&argv) {
+        None => Ok(Cli::parse()),
+        Some(Err(why)) => Err(why),
         Some(Ok((args, translation))) => {
             for note in &translation.notes {
                 eprintln!("note: {note}");
             }
             eprintln!("equivalent: {}", cli::fastchess::command_line(&args));
-            Cli::parse_from(args)
+            Ok(Cli::parse_from(args))
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    quiet_on_closed_stdout();
+    let cli = match parse_command_line() {
+        Ok(cli) => cli,
+        Err(why) => {
+            eprintln!("error: searchlab match -- (a fastchess command line): {why}");
+            return ExitCode::FAILURE;
         }
     };
     if let Some(path) = &cli.net {

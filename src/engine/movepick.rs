@@ -233,6 +233,51 @@ impl MovePicker {
         Some((mv, Source::Counter))
     }
 
+    /// The captures ahead of the killers: with `see` ordering every capture that does not
+    /// lose material, else Ifrit's one capture (only when killers are on).
+    fn lead_capture(&mut self) -> Option<(Move, Source)> {
+        if self.see_order {
+            let pick = self.next_capture(self.lead);
+            if pick.is_none() {
+                self.stage = Stage::Killers;
+            }
+            return pick;
+        }
+        self.stage = Stage::Killers;
+        if self.killers_on {
+            self.next_capture(self.captures)
+        } else {
+            None
+        }
+    }
+
+    /// The next killer that is a quiet move of this node not yielded before.
+    fn next_killer(&mut self) -> Option<(Move, Source)> {
+        while self.killers_on && self.killer_index < 2 {
+            let killer = self.killers[self.killer_index];
+            self.killer_index += 1;
+            let quiets = &self.list.as_slice()[self.captures..];
+            if let Some(mv) = killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k)) {
+                self.early[2 + self.killer_index - 1] = Some(mv);
+                return Some((mv, Source::Killer));
+            }
+        }
+        None
+    }
+
+    /// The next quiet move in the list's order not yielded before.
+    fn next_quiet(&mut self) -> Option<(Move, Source)> {
+        while self.index < self.list.len() {
+            let i = self.index;
+            self.index += 1;
+            let mv = self.list.as_slice()[i];
+            if !self.yielded_early(mv) {
+                return Some((mv, Source::Quiet));
+            }
+        }
+        None
+    }
+
     /// The next move and where it came from, or `None` when every move has been yielded.
     pub fn next_pick(&mut self) -> Option<(Move, Source)> {
         loop {
@@ -250,33 +295,13 @@ impl MovePicker {
                     }
                 }
                 Stage::LeadCapture => {
-                    if self.see_order {
-                        // Every capture that does not lose material.
-                        if let Some(pick) = self.next_capture(self.lead) {
-                            return Some(pick);
-                        }
-                        self.stage = Stage::Killers;
-                    } else {
-                        // Ifrit's one capture ahead of the killers.
-                        self.stage = Stage::Killers;
-                        if self.killers_on
-                            && let Some(pick) = self.next_capture(self.captures)
-                        {
-                            return Some(pick);
-                        }
+                    if let Some(pick) = self.lead_capture() {
+                        return Some(pick);
                     }
                 }
                 Stage::Killers => {
-                    while self.killers_on && self.killer_index < 2 {
-                        let killer = self.killers[self.killer_index];
-                        self.killer_index += 1;
-                        let quiets = &self.list.as_slice()[self.captures..];
-                        if let Some(mv) =
-                            killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k))
-                        {
-                            self.early[2 + self.killer_index - 1] = Some(mv);
-                            return Some((mv, Source::Killer));
-                        }
+                    if let Some(pick) = self.next_killer() {
+                        return Some(pick);
                     }
                     self.stage = Stage::CounterBeforeCaptures;
                 }
@@ -301,13 +326,8 @@ impl MovePicker {
                     }
                 }
                 Stage::Quiets => {
-                    while self.index < self.list.len() {
-                        let i = self.index;
-                        self.index += 1;
-                        let mv = self.list.as_slice()[i];
-                        if !self.yielded_early(mv) {
-                            return Some((mv, Source::Quiet));
-                        }
+                    if let Some(pick) = self.next_quiet() {
+                        return Some(pick);
                     }
                     self.stage = Stage::Done;
                 }

@@ -16,25 +16,7 @@ use crate::engine::spec;
 
 impl UciEngine {
     pub(super) fn identify(&self) {
-        // The build's commit in the name, so that a harness recording it (ours records `id
-        // name` in results headers) tells two builds of searchlab apart.
-        let commit = env!("SEARCHLAB_COMMIT");
-        let build = match commit.len() {
-            0 => String::new(),
-            _ => format!(
-                " ({}{})",
-                &commit[..commit.len().min(7)],
-                if commit.ends_with("-dirty") {
-                    "-dirty"
-                } else {
-                    ""
-                }
-            ),
-        };
-        send(&format!(
-            "id name searchlab {}{build}",
-            env!("CARGO_PKG_VERSION")
-        ));
+        send(&id_name());
         send("id author the searchlab authors");
         send(&format!(
             "option name Hash type spin default {HASH_DEFAULT_MB} min 1 max {HASH_MAX_MB}"
@@ -65,34 +47,7 @@ impl UciEngine {
         send(&format!(
             "option name Heuristics type string default {DEFAULT_HEURISTICS}"
         ));
-        let engine_defaults = UciEngine::default_config().heuristics;
-        for info in REGISTRY {
-            send(&format!(
-                "option name {} type check default {}",
-                info.name,
-                engine_defaults.enabled(info.id)
-            ));
-            let params = engine_defaults.params_json(info.id);
-            for (name, value) in params.as_object().expect("params are objects") {
-                if name == "enabled" {
-                    continue;
-                }
-                let option = format!("option name {}.{name}", info.name);
-                let range = HeuristicsConfig::param_ranges(info.id)
-                    .iter()
-                    .find(|(param, _, _)| param == name)
-                    .map(|(_, low, high)| (*low as i64, *high as i64));
-                // Every integer parameter declares its range (a registry test checks it).
-                send(&match (value, range) {
-                    (Value::Bool(b), _) => format!("{option} type check default {b}"),
-                    (Value::Number(n), Some((low, high))) if n.is_i64() || n.is_u64() => {
-                        format!("{option} type spin default {n} min {low} max {high}")
-                    }
-                    (Value::String(text), _) => format!("{option} type string default {text}"),
-                    (other, _) => format!("{option} type string default {other}"),
-                });
-            }
-        }
+        send_heuristic_options();
         send("uciok");
     }
 
@@ -109,23 +64,7 @@ impl UciEngine {
         let value = args.get(value_at + 1..).unwrap_or(&[]).join(" ");
         self.stop_search();
         match name.to_ascii_lowercase().as_str() {
-            "hash" => {
-                let mb: usize = value
-                    .parse()
-                    .map_err(|_| format!("setoption: Hash needs a number of MiB, got '{value}'"))?;
-                if !(1..=HASH_MAX_MB).contains(&mb) {
-                    return Err(format!(
-                        "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
-                    ));
-                }
-                // Allocate now, so that a size the machine cannot give is refused here and
-                // the previous table stays.
-                let state = SearchState::try_new(mb).map_err(|e| {
-                    format!("setoption: Hash {mb}: {e}; keeping {} MiB", self.hash_mb)
-                })?;
-                self.hash_mb = mb;
-                self.state = Some(state);
-            }
+            "hash" => self.set_hash(&value)?,
             "threads" => {
                 if value.trim() != "1" {
                     return Err(format!(
@@ -177,6 +116,24 @@ impl UciEngine {
             "heuristics" => self.set_heuristics(&value)?,
             _ => return self.set_heuristic_option(&name, &value),
         }
+        Ok(())
+    }
+
+    /// `Hash`, MiB: the table is allocated now, so that a size the machine cannot give is
+    /// refused here and the previous table stays.
+    fn set_hash(&mut self, value: &str) -> Result<(), String> {
+        let mb: usize = value
+            .parse()
+            .map_err(|_| format!("setoption: Hash needs a number of MiB, got '{value}'"))?;
+        if !(1..=HASH_MAX_MB).contains(&mb) {
+            return Err(format!(
+                "setoption: Hash must be 1..{HASH_MAX_MB} MiB, got {mb}"
+            ));
+        }
+        let state = SearchState::try_new(mb)
+            .map_err(|e| format!("setoption: Hash {mb}: {e}; keeping {} MiB", self.hash_mb))?;
+        self.hash_mb = mb;
+        self.state = Some(state);
         Ok(())
     }
 
@@ -268,4 +225,56 @@ fn eval_name(kind: EvalKind) -> String {
         .expect("every evaluation has a name")
         .get_name()
         .to_string()
+}
+
+/// `id name`, with the build's commit, so that a harness recording it (ours records `id name`
+/// in results headers) tells two builds of searchlab apart.
+fn id_name() -> String {
+    let commit = env!("SEARCHLAB_COMMIT");
+    let build = match commit.len() {
+        0 => String::new(),
+        _ => format!(
+            " ({}{})",
+            &commit[..commit.len().min(7)],
+            if commit.ends_with("-dirty") {
+                "-dirty"
+            } else {
+                ""
+            }
+        ),
+    };
+    format!("id name searchlab {}{build}", env!("CARGO_PKG_VERSION"))
+}
+
+/// One option per heuristic (`check`, its default) and per parameter (its type, default and
+/// declared range).
+fn send_heuristic_options() {
+    let engine_defaults = UciEngine::default_config().heuristics;
+    for info in REGISTRY {
+        send(&format!(
+            "option name {} type check default {}",
+            info.name,
+            engine_defaults.enabled(info.id)
+        ));
+        let params = engine_defaults.params_json(info.id);
+        for (name, value) in params.as_object().expect("params are objects") {
+            if name == "enabled" {
+                continue;
+            }
+            let option = format!("option name {}.{name}", info.name);
+            let range = HeuristicsConfig::param_ranges(info.id)
+                .iter()
+                .find(|(param, _, _)| param == name)
+                .map(|(_, low, high)| (*low as i64, *high as i64));
+            // Every integer parameter declares its range (a registry test checks it).
+            send(&match (value, range) {
+                (Value::Bool(b), _) => format!("{option} type check default {b}"),
+                (Value::Number(n), Some((low, high))) if n.is_i64() || n.is_u64() => {
+                    format!("{option} type spin default {n} min {low} max {high}")
+                }
+                (Value::String(text), _) => format!("{option} type string default {text}"),
+                (other, _) => format!("{option} type string default {other}"),
+            });
+        }
+    }
 }

@@ -270,6 +270,29 @@ fn play_queue(
     }
 }
 
+/// The `--pgn` file, opened for appending.
+fn open_pgn(plan: &MatchPlan) -> Result<Option<File>, String> {
+    plan.pgn
+        .as_ref()
+        .map(|path| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .transpose()
+}
+
+/// Append a pair's two games to the PGN file (the results file is the record; a PGN that
+/// cannot be written loses nothing it holds).
+fn append_pgn(pgn_out: &mut File, pair: &PairRecord, header: &MatchHeader) {
+    use std::io::Write;
+    let mut text = String::new();
+    pgn::write_pair(&mut text, pair, header, &header.provenance.date[..10]);
+    let _ = pgn_out.write_all(text.as_bytes());
+}
+
 /// Play the tasks on `plan.concurrency` threads; the receiving thread writes each pair, feeds
 /// the SPRT and tells the workers which pairings have been decided.
 fn play_tasks(
@@ -300,17 +323,7 @@ fn play_tasks(
             .map(String::from)
             .collect(),
     ));
-    let mut pgn_file = plan
-        .pgn
-        .as_ref()
-        .map(|path| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-        })
-        .transpose()?;
+    let mut pgn_file = open_pgn(plan)?;
     let (sender, receiver) = mpsc::channel::<PairRecord>();
     let mut write_error = None;
     std::thread::scope(|scope| {
@@ -333,10 +346,7 @@ fn play_tasks(
                 break;
             }
             if let Some(pgn_out) = pgn_file.as_mut() {
-                let mut text = String::new();
-                pgn::write_pair(&mut text, &pair, header, &header.provenance.date[..10]);
-                use std::io::Write;
-                let _ = pgn_out.write_all(text.as_bytes());
+                append_pgn(pgn_out, &pair, header);
             }
             live.add(&pair);
             pairs.push(pair);

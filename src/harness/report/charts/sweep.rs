@@ -61,6 +61,34 @@ fn draw_default<'a, DB: DrawingBackend + 'a>(
     Ok(())
 }
 
+/// One series of a panel: its points `(value, (low, estimate, high))` as intervals joined by
+/// a line, entered in the legend as `name`.
+fn sweep_series<'a>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    points: &[(f64, (f64, f64, f64))],
+    c: RGBColor,
+    name: String,
+) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    chart.draw_series(
+        points
+            .iter()
+            .map(|(x, (l, e, h))| ErrorBar::new_vertical(*x, *l, *e, *h, c.stroke_width(2), 10)),
+    )?;
+    chart
+        .draw_series(LineSeries::new(
+            points.iter().map(|(x, (_, e, _))| (*x, *e)),
+            c.stroke_width(2),
+        ))?
+        .label(name)
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+    chart.draw_series(
+        points
+            .iter()
+            .map(|(x, (_, e, _))| Circle::new((*x, *e), 4, c.filled())),
+    )?;
+    Ok(())
+}
+
 /// One panel: `value` gives (low, estimate, high) of a point.
 #[allow(clippy::too_many_arguments)]
 fn panel(
@@ -118,26 +146,7 @@ fn panel(
             .iter()
             .filter_map(|p| value(p).map(|v| (p.value, v)))
             .collect();
-        chart
-            .draw_series(points.iter().map(|(x, (l, e, h))| {
-                ErrorBar::new_vertical(*x, *l, *e, *h, c.stroke_width(2), 10)
-            }))
-            .map_err(error(path))?;
-        chart
-            .draw_series(LineSeries::new(
-                points.iter().map(|(x, (_, e, _))| (*x, *e)),
-                c.stroke_width(2),
-            ))
-            .map_err(error(path))?
-            .label(series_name(&s.fixed))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
-        chart
-            .draw_series(
-                points
-                    .iter()
-                    .map(|(x, (_, e, _))| Circle::new((*x, *e), 4, c.filled())),
-            )
-            .map_err(error(path))?;
+        sweep_series(&mut chart, &points, c, series_name(&s.fixed)).map_err(error(path))?;
     }
     if with_legend {
         legend(&mut chart, SeriesLabelPosition::UpperRight).map_err(error(path))?;
