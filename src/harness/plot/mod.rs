@@ -9,6 +9,7 @@ pub mod heatmap;
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -105,6 +106,27 @@ where
     }
     mesh.axis_desc_style((FONT, 16)).label_style((FONT, 13));
     mesh
+}
+
+/// The axes of a chart with one row per variant (`rows` ticks on the y axis, named by
+/// `label`): no horizontal lines, the vertical ones white, labels a size larger.
+pub fn rows_mesh<'a, 'b, 's, X, XT>(
+    chart: &'b mut ChartContext<'a, SVGBackend<'s>, Cartesian2d<X, RangedCoordf64>>,
+    x_desc: &str,
+    rows: usize,
+    label: &'b dyn Fn(&f64) -> String,
+) -> MeshStyle<'a, 'b, X, RangedCoordf64, SVGBackend<'s>>
+where
+    X: Ranged<ValueType = XT> + ValueFormatter<XT>,
+{
+    let mut style = mesh(chart, x_desc, "");
+    style
+        .y_labels(rows)
+        .y_label_formatter(label)
+        .disable_y_mesh()
+        .light_line_style(WHITE)
+        .label_style((FONT, 14));
+    style
 }
 
 /// A logarithmic axis range covering `values` with some room, whole decades where possible.

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend, mesh, plot};
+use crate::harness::plot::{canvas, category, error, interval_row, legend, plot, rows_mesh};
 
 /// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
 fn drawn<'a>(results: &'a [PairingResult], subtitle: &str) -> (Vec<&'a PairingResult>, String) {
@@ -61,17 +61,13 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let label = category(&names);
     // Room below the rows for the legend.
     let mut chart = plot(&area, path, (50, 170), x.clone(), -1.5f64..n - 0.5)?;
-    mesh(
+    // One tick per whole number of the range (the row below the rows holds the legend).
+    rows_mesh(
         &mut chart,
         "Elo of the variant against the baseline (logistic; right: stronger)",
-        "",
+        rows.len() + 1,
+        &label,
     )
-    // One tick per whole number of the range (the row below the rows holds the legend).
-    .y_labels(rows.len() + 1)
-    .y_label_formatter(&label)
-    .disable_y_mesh()
-    .light_line_style(WHITE)
-    .label_style((FONT, 14))
     .draw()
     .map_err(error(path))?;
     chart

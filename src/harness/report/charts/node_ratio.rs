@@ -5,7 +5,7 @@
 //! colour and the solves are read in the summary table. Each row's numbers and Wilcoxon p are
 //! written at the left edge, above its interval.
 
-use crate::harness::plot::{FONT, canvas, category, error, interval_row, legend, mesh, plot};
+use crate::harness::plot::{canvas, category, error, interval_row, legend, plot, rows_mesh};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -49,18 +49,14 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
     let n = rows.len().max(1) as f64;
     let label = category(&names);
     let mut chart = plot(&area, path, (50, 170), x.clone(), -0.5f64..n - 0.5)?;
-    mesh(
+    rows_mesh(
         &mut chart,
         "nodes of the variant ÷ nodes of the baseline (geometric mean, 95% interval, log scale)",
-        "",
+        rows.len().max(1),
+        &label,
     )
     .x_labels(ticks)
     .x_label_formatter(&|v| power_of_two(*v))
-    .y_labels(rows.len().max(1))
-    .y_label_formatter(&label)
-    .disable_y_mesh()
-    .light_line_style(WHITE)
-    .label_style((FONT, 14))
     .draw()
     .map_err(error(path))?;
     chart
