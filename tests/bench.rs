@@ -9,7 +9,7 @@ use std::process::Command;
 use searchlab::engine::config::SearchConfig;
 use searchlab::harness::bench;
 
-const SIGNATURE: u64 = 118_922;
+const SIGNATURE: u64 = 93_792;
 const PLAIN_SIGNATURE: u64 = 8_268_668;
 
 #[test]
