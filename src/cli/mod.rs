@@ -131,7 +131,7 @@ fn print_counters(config: &SearchConfig, stats: &SearchStats) {
         for counter in Counter::of_heuristic(id) {
             let c = stats.heuristics.get(counter);
             println!(
-                "  {:<24} tested {:>12}  fired {:>12}  overruled {:>10}",
+                "  {:<29} tested {:>12}  fired {:>12}  overruled {:>10}",
                 counter.key(),
                 c.tested,
                 c.fired,

@@ -39,6 +39,8 @@ pub enum Kind {
     Horizon,
     /// Changes the shape of the search itself.
     Structure,
+    /// Changes the static evaluation the other decisions read.
+    Evaluation,
 }
 
 impl Kind {
@@ -752,6 +754,19 @@ registry! {
         steps: ["quiescence"],
         main_job: false,
         requires: [Quiescence], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
+    CorrectionHistory => correction_history {
+        kind: Evaluation, source: "modern", forms: ["node", "quiescence"], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "the static evaluation corrected by what searches found in the same pawn structure (Caissa, Stockfish)",
+        meanings: [
+            "tested: an interior node outside check read its static evaluation; fired: the pawn structure's correction was not zero and changed it",
+            "tested: a quiescence stand pat outside check (with the quiescence parameter); fired: the pawn structure's correction was not zero and changed it",
+        ],
+        steps: ["correction", "mod"],
+        main_job: false,
+        requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
 }

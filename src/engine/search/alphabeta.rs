@@ -279,6 +279,7 @@ impl Searcher {
             Bound::Upper
         };
         self.tt_store(key, node.depth, best.score, bound, best.mv, node.ply);
+        self.learn_correction(node, (best.score, bound), best.mv);
         best.score
     }
 
@@ -461,7 +462,7 @@ impl Searcher {
 
     /// What the decision functions may read about the current node.
     fn node_view(
-        &self,
+        &mut self,
         alpha: Score,
         beta: Score,
         depth: i32,
@@ -471,7 +472,8 @@ impl Searcher {
         let frame = self.line.frames[ply];
         let side = self.pos.board().side_to_move();
         let in_check = self.pos.in_check();
-        let static_eval = self.pos.static_eval();
+        let eval = self.pos.static_eval();
+        let static_eval = self.corrected_eval(eval, in_check, false);
         // Ethereal's and Stockfish's test: better than two plies ago, when neither is in check.
         let improving = !in_check
             && ply >= 2

@@ -8,6 +8,7 @@
 mod alphabeta;
 mod audit;
 mod clock;
+mod correction;
 mod gate;
 mod line;
 mod ordering;
@@ -33,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use super::audit::{AuditState, AuditTally};
 use super::config::{Algorithm, SearchConfig, TreeDraws};
+use super::heuristics::correction_history::CorrectionHistory;
 use super::heuristics::{COUNT, Id};
 use super::movepick::MovePicker;
 use super::position::{Periods, Position};
@@ -136,6 +138,8 @@ pub struct SearchState {
     pub tt: TranspositionTable,
     /// The ordering heuristics' tables (`ordering.rs`).
     ordering: OrderingTables,
+    /// `correction_history`'s corrections of the static evaluation (`correction.rs`).
+    corrections: CorrectionHistory,
 }
 
 impl SearchState {
@@ -154,6 +158,7 @@ impl SearchState {
         SearchState {
             tt,
             ordering: OrderingTables::default(),
+            corrections: CorrectionHistory::default(),
         }
     }
 
@@ -170,6 +175,7 @@ impl SearchState {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.corrections.clear();
     }
 }
 

@@ -143,11 +143,12 @@ impl Searcher {
                 Ok(None)
             };
         }
-        let stand_pat = self.leaf_eval(self.config.heuristics.quiescence.eval);
+        let in_check = self.pos.in_check();
+        let eval = self.leaf_eval(self.config.heuristics.quiescence.eval);
+        let stand_pat = self.corrected_eval(eval, in_check, true);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return Err(stand_pat);
         }
-        let in_check = self.pos.in_check();
         match self.gate(counter!(DeltaPruning.node), Point::Unaudited, |s| {
             let board = s.pos.board();
             delta_pruning::cuts_node(

@@ -1,0 +1,72 @@
+//! The static evaluation a node's decisions read: the position's own, corrected by
+//! `correction_history` outside check, and what a node's result teaches that table.
+
+use cozy_chess::{Color, Move, Piece};
+
+use super::Searcher;
+use super::gate::Point;
+use crate::engine::heuristics::correction_history::{self, pawn_key};
+use crate::engine::heuristics::view::NodeView;
+use crate::engine::score::Score;
+use crate::engine::stats::counter;
+use crate::engine::tt::Bound;
+
+impl Searcher {
+    /// `eval`, the current node's static evaluation, as its decisions read it: at an interior
+    /// node, or at quiescence's stand pat (`quiescence`).
+    pub(super) fn corrected_eval(
+        &mut self,
+        eval: Score,
+        in_check: bool,
+        quiescence: bool,
+    ) -> Score {
+        let counter = if quiescence {
+            counter!(CorrectionHistory.quiescence)
+        } else {
+            counter!(CorrectionHistory.node)
+        };
+        self.gate(counter, Point::Unaudited, |s| {
+            let form_on = !quiescence || s.config.heuristics.correction_history.quiescence;
+            let (side, key) = s.structure();
+            let correction = s.state.corrections.correction(side, key);
+            correction_history::corrected(eval, (in_check, form_on), correction)
+        })
+        .unwrap_or(eval)
+    }
+
+    /// Step 10's lesson: a node searched to `node.depth` found `score` (of `bound`, best move
+    /// `best`) where its uncorrected evaluation said otherwise. Audit searches teach nothing:
+    /// they must leave the state as they found it.
+    pub(super) fn learn_correction(
+        &mut self,
+        node: &NodeView,
+        (score, bound): (Score, Bound),
+        best: Option<Move>,
+    ) {
+        if !self
+            .plan
+            .on(crate::engine::heuristics::Id::CorrectionHistory)
+            || self.audit.searching
+        {
+            return;
+        }
+        let eval = self.pos.static_eval();
+        let best_is_capture = best.is_some_and(|mv| self.pos.is_capture(mv));
+        let bounds = (bound == Bound::Lower, bound == Bound::Upper);
+        if let Some(error) =
+            correction_history::teaches((score, eval), bounds, node.in_check, best_is_capture)
+        {
+            let at = self.structure();
+            let params = &self.config.heuristics.correction_history;
+            self.state.corrections.learn(at, node.depth, error, params);
+        }
+    }
+
+    /// The side to move and the key of the pawn structure.
+    fn structure(&self) -> (usize, usize) {
+        let board = self.pos.board();
+        let pawns = |color| board.colored_pieces(color, Piece::Pawn).0;
+        let key = pawn_key(pawns(Color::White), pawns(Color::Black));
+        (board.side_to_move() as usize, key)
+    }
+}
