@@ -216,6 +216,11 @@ impl TranspositionTable {
         {
             return;
         }
+        // A quiescence result (depth 0) never takes another position's interior result's
+        // slot: the interior one cost a search to find.
+        if old.key != key && old.bound != Bound::None && depth <= 0 && old.depth() > 0 {
+            return;
+        }
         let stored = if score >= MATE_BOUND {
             score + ply as Score
         } else if score <= -MATE_BOUND {
@@ -243,6 +248,37 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quiescence_result_never_takes_an_interior_results_slot() {
+        // One slot: every key shares it.
+        let mut table = TranspositionTable {
+            slots: vec![[0; 2]; 1],
+        };
+        table.store(1, 5, 10, Bound::Exact, None, 0);
+        table.store(2, 0, 20, Bound::Exact, None, 0);
+        assert!(table.probe(1).is_some() && table.probe(2).is_none());
+        table.store(2, 1, 20, Bound::Lower, None, 0);
+        assert!(
+            table.probe(2).is_some(),
+            "an interior result takes any slot"
+        );
+        table.store(3, 0, 30, Bound::Upper, None, 0);
+        assert!(table.probe(2).is_some());
+        table.store(4, 0, 40, Bound::Exact, None, 0);
+        table.store(2, 0, 50, Bound::Exact, None, 0);
+        assert_eq!(
+            table.probe(2).map(|e| e.score(0)),
+            Some(50),
+            "its own key, exact"
+        );
+        table.store(5, 0, 60, Bound::Exact, None, 0);
+        assert_eq!(
+            table.probe(5).map(|e| e.score(0)),
+            Some(60),
+            "a depth-0 slot is anyone's"
+        );
+    }
 
     #[test]
     fn a_slot_holds_every_field_and_an_empty_slot_is_zero() {

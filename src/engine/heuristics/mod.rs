@@ -756,6 +756,18 @@ registry! {
         requires: [Quiescence], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
+    QuiescenceTt => quiescence_tt {
+        kind: Horizon, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "the transposition table in quiescence: a stored bound that proves the result returns it; results stored at depth 0 (Ethereal, Stockfish)",
+        meanings: [
+            "tested: a quiescence node found its position in the table; fired: the stored bound proved the node's result and it returned it",
+        ],
+        steps: ["quiescence"],
+        main_job: false,
+        requires: [Tt, Quiescence], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
     CorrectionHistory => correction_history {
         kind: Evaluation, source: "modern", forms: ["node", "quiescence"], signal: none,
         reads_line: false, randomised: false, cuts: false,

@@ -65,19 +65,8 @@ impl Searcher {
             return DRAW;
         }
 
-        // Step 4. Transposition table (001): a cut-off, or at least the hash move. Null-move
-        // subtrees and main_selective's main function each have their own key space.
-        let key = self.pos.board().hash()
-            ^ if self.line.null_depth > 0 {
-                NULL_MOVE_KEY
-            } else {
-                0
-            }
-            ^ if self.line.selective {
-                0
-            } else {
-                MAIN_FUNCTION_KEY
-            };
+        // Step 4. Transposition table (001): a cut-off, or at least the hash move.
+        let key = self.table_key();
         let entry = if self.on(Id::Tt) {
             self.tt_probe(key)
         } else {
@@ -121,6 +110,22 @@ impl Searcher {
             self.settle_node_reduction(counter!(Iir), (alpha, beta), depth, score);
         }
         score
+    }
+
+    /// The current node's transposition-table key: null-move subtrees and main_selective's
+    /// main function each have their own key space.
+    pub(super) fn table_key(&self) -> u64 {
+        self.pos.board().hash()
+            ^ if self.line.null_depth > 0 {
+                NULL_MOVE_KEY
+            } else {
+                0
+            }
+            ^ if self.line.selective {
+                0
+            } else {
+                MAIN_FUNCTION_KEY
+            }
     }
 
     /// Run `search` with the nodes below in the selective function (`selective`) or in

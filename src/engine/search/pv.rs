@@ -37,6 +37,11 @@ impl PvTable {
         self.len[ply] = child_len.min(MAX_PLY - 1) + 1;
     }
 
+    /// The first move of `ply`'s line, if it has one.
+    pub(super) fn first(&self, ply: usize) -> Option<Move> {
+        (self.len[ply] > 0).then(|| self.moves[ply][0]).flatten()
+    }
+
     pub(super) fn line(&self, ply: usize) -> Vec<Move> {
         self.moves[ply][..self.len[ply]]
             .iter()

@@ -13,11 +13,14 @@ use super::gate::Point;
 use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
-use crate::engine::heuristics::{Id, delta_pruning, momentum, quiescence_checks, see};
+use crate::engine::heuristics::{
+    Id, delta_pruning, momentum, quiescence_checks, quiescence_tt, see,
+};
 use crate::engine::movegen::{MoveList, quiescence_moves, quiet_checks};
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;
+use crate::engine::tt::Bound;
 
 impl Searcher {
     /// A leaf at the horizon. Every call is one horizon leaf, so in minimax mode their count
@@ -62,7 +65,7 @@ impl Searcher {
     }
 
     /// Ifrit's forced variant from the current node, `qdepth` plies below the horizon.
-    pub(super) fn forced_variant(&mut self, mut alpha: Score, beta: Score, qdepth: i32) -> Score {
+    pub(super) fn forced_variant(&mut self, alpha: Score, beta: Score, qdepth: i32) -> Score {
         let ply = self.pos.ply();
         self.pv.clear(ply);
 
@@ -74,6 +77,33 @@ impl Searcher {
             self.stats.quiescence += 1;
             self.note_ply();
         }
+
+        // Step Q1b. The transposition table (quiescence_tt): a stored bound that proves the
+        // result; else the node is searched and its result stored.
+        let (key, depth) = (self.table_key(), quiescence_tt::depth(qdepth));
+        if let Some(score) = self.gate(counter!(QuiescenceTt), Point::Unaudited, |s| {
+            quiescence_tt::cut(s.tt_probe(key), (alpha, beta), depth, ply)
+        }) {
+            return score;
+        }
+        let score = self.forced_moves(alpha, beta, qdepth);
+        if self.on(Id::QuiescenceTt) && !self.aborted() {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else if score > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best = self.pv.first(ply).filter(|_| score > alpha);
+            self.tt_store(key, depth, score, bound, best, ply);
+        }
+        score
+    }
+
+    /// Steps Q2-Q6 of a quiescence node: the stand pat, the captures, the horizon's checks.
+    fn forced_moves(&mut self, mut alpha: Score, beta: Score, qdepth: i32) -> Score {
+        let ply = self.pos.ply();
 
         // Step Q2. Stand pat, unless in check with evasions on; delta pruning's node form.
         let in_check = self.pos.in_check();
