@@ -761,7 +761,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "the transposition table in quiescence: a stored bound that proves the result returns it; results stored at depth 0 (Ethereal, Stockfish)",
         meanings: [
-            "tested: a quiescence node found its position in the table; fired: the stored bound proved the node's result and it returned it",
+            "tested: a quiescence node within max_qdepth of the horizon found its position in the table; fired: the stored bound proved the node's result and it returned it",
         ],
         steps: ["quiescence"],
         main_job: false,
