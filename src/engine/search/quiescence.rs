@@ -80,19 +80,21 @@ impl Searcher {
 
         // Step Q1b. The transposition table (quiescence_tt): a stored bound that proves the
         // result; else the node is searched and its result stored.
-        let (key, depth) = (self.table_key(), quiescence_tt::depth(qdepth));
+        // The key is computed only where the table is used: quiescence is 40% of the nodes.
         let params = self.config.heuristics.quiescence_tt;
-        let uses_table = quiescence_tt::uses_table(qdepth, &params);
-        if let Some(score) = self.gate(counter!(QuiescenceTt), Point::Unaudited, |s| {
-            if !uses_table {
-                return Decision::Inapplicable;
-            }
-            quiescence_tt::cut(s.tt_probe(key), (alpha, beta), depth, ply)
+        let uses_table = self.on(Id::QuiescenceTt) && quiescence_tt::uses_table(qdepth, &params);
+        let (key, depth) = (
+            uses_table.then(|| self.table_key()),
+            quiescence_tt::depth(qdepth),
+        );
+        if let Some(score) = self.gate(counter!(QuiescenceTt), Point::Unaudited, |s| match key {
+            Some(key) => quiescence_tt::cut(s.tt_probe(key), (alpha, beta), depth, ply),
+            None => Decision::Inapplicable,
         }) {
             return score;
         }
         let score = self.forced_moves(alpha, beta, qdepth);
-        if self.on(Id::QuiescenceTt) && uses_table && !self.aborted() {
+        if let Some(key) = key.filter(|_| !self.aborted()) {
             let bound = if score >= beta {
                 Bound::Lower
             } else if score > alpha {
