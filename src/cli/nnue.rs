@@ -206,6 +206,10 @@ pub struct TrainArgs {
     /// Threads (default: all cores); the numbers do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Output layers: 1, or 8 (one per bucket of 4 pieces on the board, the field's "output
+    /// buckets"; the network file is then of format 2).
+    #[arg(long, default_value_t = 1)]
+    pub output_buckets: usize,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -223,6 +227,13 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
     }
     if !(args.lr > 0.0 && args.scale > 0.0 && args.lr.is_finite() && args.scale.is_finite()) {
         return Err("--lr and --scale must be positive".into());
+    }
+    let buckets = crate::engine::nnue::OUTPUT_BUCKETS;
+    if args.output_buckets != 1 && args.output_buckets != buckets {
+        return Err(format!(
+            "--output-buckets {}: a network has 1 output layer or {buckets} (one per bucket of the number of pieces)",
+            args.output_buckets
+        ));
     }
     let dir = args.dir.clone().unwrap_or_else(|| {
         let mut name = args.out.as_os_str().to_owned();
@@ -249,6 +260,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
             },
             validation: args.validation,
             seed: args.seed,
+            output_buckets: args.output_buckets,
         },
         threads: plan::jobs(args.threads)?,
         progress: !args.quiet,

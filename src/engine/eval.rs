@@ -263,9 +263,7 @@ pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
 /// The static evaluation of `board` for the side to move, `nnue` with `net`.
 pub fn evaluate_with(board: &Board, kind: EvalKind, net: &super::nnue::Network) -> Score {
     match kind {
-        EvalKind::Nnue => {
-            super::nnue::Accumulator::of(board, net).evaluate(net, board.side_to_move())
-        }
+        EvalKind::Nnue => super::nnue::Accumulator::of(board, net).evaluate(net, board),
         _ => Terms::of(board).score(kind, board.side_to_move()),
     }
 }

@@ -85,11 +85,12 @@ impl Accumulator {
         }
     }
 
-    /// The evaluation for `side` to move, centipawns.
+    /// The evaluation of `board` (whose accumulator this is) for its side to move,
+    /// centipawns, read by the output bucket of its number of pieces.
     #[inline]
-    pub fn evaluate(&self, net: &Network, side: Color) -> Score {
-        let (us, them) = self.halves(side);
-        net.evaluate(us, them)
+    pub fn evaluate(&self, net: &Network, board: &Board) -> Score {
+        let (us, them) = self.halves(board.side_to_move());
+        net.evaluate(us, them, board.occupied().len())
     }
 
     /// The side to move's half and the other side's.

@@ -25,3 +25,16 @@ pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -
     };
     (relative * 6 + piece as usize) * 64 + square
 }
+
+/// Output buckets: the output layer has one set of weights and a bias per bucket of the
+/// number of pieces on the board, so one hidden layer serves the opening, the middlegame and
+/// the endgame with different readings (the field's "output buckets", as bullet's examples
+/// and most engines' nets since 2022 have them; 8 buckets of 4 pieces is their usual choice).
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The output bucket of a board with `pieces` pieces (kings included): 2–5 pieces bucket 0,
+/// …, 30–32 bucket 7.
+#[inline]
+pub fn output_bucket(pieces: u32) -> usize {
+    (pieces.saturating_sub(2) as usize / (32 / OUTPUT_BUCKETS)).min(OUTPUT_BUCKETS - 1)
+}

@@ -9,7 +9,8 @@
 //! - **Accumulator**: each perspective's hidden layer of `HIDDEN` sums, kept up to date move by
 //!   move (`Accumulator::after` adds and subtracts only the rows of the pieces that moved).
 //! - **Output**: SCReLU (`clamp(x, 0, 1)²`) of the side to move's accumulator then the other
-//!   side's, a dot product with `2·HIDDEN` weights, plus a bias.
+//!   side's, a dot product with `2·HIDDEN` weights, plus a bias; a net may have one such output
+//!   layer or one per bucket of the number of pieces on the board (`OUTPUT_BUCKETS`).
 //!
 //! Quantised as bullet's reference nets are (facts of the format, not its code): the hidden
 //! layer in units of `QA = 255`, the output weights in units of `QB = 64`, and the output scaled
@@ -21,7 +22,7 @@ mod features;
 pub mod network;
 
 pub use accumulator::Accumulator;
-pub use features::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
+pub use features::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, feature, output_bucket};
 pub use network::{
     CHECKSUM_START, FILE_BYTES, FORMAT_MAGIC, INPUT_WEIGHT_MAX, Network, NetworkError,
     OUTPUT_WEIGHT_MAX, checksum, checksum_on,

@@ -1,12 +1,19 @@
 //! A quantised network: its weights, the file format it is kept in, and the output layer.
 //!
 //! File format (little-endian), written by `searchlab train`:
-//! `b"SLNN"`, format version `u32` (1), `HIDDEN` as `u32`, then `i16` arrays: the input weights
-//! (`INPUTS` rows of `HIDDEN`, row = feature), the hidden biases (`HIDDEN`), the output weights
-//! (`2·HIDDEN`: side to move, then the other side), then the output bias as `i32`. Nothing
-//! follows. `checksum` is FNV-1a over the whole file, for provenance files to name.
+//! `b"SLNN"`, format version `u32`, `HIDDEN` as `u32`, then `i16` arrays: the input weights
+//! (`INPUTS` rows of `HIDDEN`, row = feature) and the hidden biases (`HIDDEN`); then
+//! - format 1 (one output): the output weights (`2·HIDDEN`: side to move, then the other side)
+//!   and the output bias as `i32`;
+//! - format 2 (`OUTPUT_BUCKETS` outputs): `OUTPUT_BUCKETS` as `u32`, each bucket's output
+//!   weights (`2·HIDDEN`) in bucket order, then each bucket's bias as `i32`.
+//!
+//! Nothing follows. A format-1 network reads as one whose buckets are all the same, and a
+//! network whose buckets are all the same is written in format 1, so a file reads and writes
+//! back byte for byte in either format. `checksum` is FNV-1a over the whole file, for
+//! provenance files to name.
 
-use super::features::{HIDDEN, INPUTS, QA, QB, SCALE};
+use super::features::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket};
 use crate::engine::score::Score;
 
 /// The largest output weight a network may have, units of `QB`: with the hidden layer clamped
@@ -29,19 +36,20 @@ pub const OUTPUT_BIAS_MAX: i32 = 16 * QA * QB;
 
 /// The first four bytes of a network file.
 pub const FORMAT_MAGIC: &[u8; 4] = b"SLNN";
-const FORMAT_VERSION: u32 = 1;
 
-/// A quantised `(768 → HIDDEN) × 2 → 1` network.
+/// A quantised `(768 → HIDDEN) × 2 → 1` network, with an output layer per bucket of the
+/// number of pieces (`output_bucket`).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     /// Input weights, one row of `HIDDEN` per feature, in units of `QA`.
     pub input: Box<[[i16; HIDDEN]; INPUTS]>,
     /// Hidden biases, units of `QA`.
     pub hidden_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's; units of `QB`.
-    pub output: [i16; 2 * HIDDEN],
-    /// Output bias, units of `QA · QB`.
-    pub output_bias: i32,
+    /// Each bucket's output weights: the side to move's half, then the other side's; units of
+    /// `QB`.
+    pub output: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
+    /// Each bucket's output bias, units of `QA · QB`.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
 }
 
 impl std::fmt::Debug for Network {
@@ -64,8 +72,15 @@ impl std::fmt::Display for NetworkError {
     }
 }
 
-/// The size of a network file in bytes.
-pub const FILE_BYTES: usize = 4 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The bytes before the output layer: magic, format, `HIDDEN`, input weights, hidden biases.
+const HIDDEN_LAYER_END: usize = 4 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN);
+
+/// The size of a format-1 network file (one output) in bytes.
+pub const FILE_BYTES_ONE_OUTPUT: usize = HIDDEN_LAYER_END + 2 * 2 * HIDDEN + 4;
+
+/// The size of a format-2 network file (`OUTPUT_BUCKETS` outputs) in bytes: the largest
+/// network file this build reads.
+pub const FILE_BYTES: usize = HIDDEN_LAYER_END + 4 + OUTPUT_BUCKETS * (2 * 2 * HIDDEN + 4);
 
 impl Network {
     /// A network of zeros (its evaluation is 0 everywhere).
@@ -76,36 +91,70 @@ impl Network {
                 .try_into()
                 .expect("INPUTS rows"),
             hidden_bias: [0; HIDDEN],
-            output: [0; 2 * HIDDEN],
-            output_bias: 0,
+            output: [[0; 2 * HIDDEN]; OUTPUT_BUCKETS],
+            output_bias: [0; OUTPUT_BUCKETS],
         }
     }
 
-    /// Read a network file.
+    /// Whether every bucket's output layer is the first one's (a format-1 network).
+    pub fn has_one_output(&self) -> bool {
+        let same = |b: usize| {
+            self.output[b] == self.output[0] && self.output_bias[b] == self.output_bias[0]
+        };
+        (1..OUTPUT_BUCKETS).all(same)
+    }
+
+    /// Read a network file: its header and size, its weights, then their bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let fail = |why: String| Err(NetworkError(why));
+        let format = Self::format_of(bytes).map_err(NetworkError)?;
+        let net = Self::read_weights(bytes, format);
+        net.within_bounds().map_err(NetworkError)?;
+        Ok(net)
+    }
+
+    /// The format of a file whose header (magic, format, `HIDDEN`, format 2's bucket count)
+    /// this build reads and whose size is that format's.
+    fn format_of(bytes: &[u8]) -> Result<u32, String> {
         if bytes.len() < 12 || &bytes[..4] != FORMAT_MAGIC {
-            return fail("not a searchlab network (it does not start with SLNN)".into());
+            return Err("not a searchlab network (it does not start with SLNN)".into());
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-        if word(4) != FORMAT_VERSION {
-            return fail(format!(
-                "network format {} (this searchlab reads 1)",
-                word(4)
-            ));
-        }
+        let format = word(4);
+        let expected = match format {
+            1 => FILE_BYTES_ONE_OUTPUT,
+            2 => FILE_BYTES,
+            other => {
+                return Err(format!(
+                    "network format {other} (this searchlab reads 1 and 2)"
+                ));
+            }
+        };
         if word(8) as usize != HIDDEN {
-            return fail(format!(
+            return Err(format!(
                 "a network of {} hidden neurons (this searchlab is built for {HIDDEN})",
                 word(8)
             ));
         }
-        if bytes.len() != FILE_BYTES {
-            return fail(format!(
-                "{} bytes where a network has {FILE_BYTES}",
+        if format == 2 && bytes.len() >= HIDDEN_LAYER_END + 4 {
+            let buckets = word(HIDDEN_LAYER_END) as usize;
+            if buckets != OUTPUT_BUCKETS {
+                return Err(format!(
+                    "a network of {buckets} output buckets (this searchlab is built for {OUTPUT_BUCKETS})"
+                ));
+            }
+        }
+        if bytes.len() != expected {
+            return Err(format!(
+                "{} bytes where a format-{format} network has {expected}",
                 bytes.len()
             ));
         }
+        Ok(format)
+    }
+
+    /// The weights of a file `format_of` accepted (format 1's one output layer copied into
+    /// every bucket).
+    fn read_weights(bytes: &[u8], format: u32) -> Network {
         let mut at = 12;
         let mut next = || {
             let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
@@ -117,83 +166,107 @@ impl Network {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.hidden_bias.iter_mut().for_each(|w| *w = next());
-        net.output.iter_mut().for_each(|w| *w = next());
-        if let Some((i, w)) = (net.output.iter().enumerate())
+        let buckets = if format == 1 { 1 } else { OUTPUT_BUCKETS };
+        if format == 2 {
+            // The bucket count, which `format_of` checked.
+            next();
+            next();
+        }
+        for bucket in &mut net.output[..buckets] {
+            bucket.iter_mut().for_each(|w| *w = next());
+        }
+        for bias in &mut net.output_bias[..buckets] {
+            // An i32: its low 16-bit word, then its high one (little-endian).
+            let low = i32::from(next() as u16);
+            *bias = low | (i32::from(next()) << 16);
+        }
+        if format == 1 {
+            net.output = [net.output[0]; OUTPUT_BUCKETS];
+            net.output_bias = [net.output_bias[0]; OUTPUT_BUCKETS];
+        }
+        net
+    }
+
+    /// Why the weights are not a network this format's trainers write, if they are not.
+    fn within_bounds(&self) -> Result<(), String> {
+        if let Some((i, w)) = (self.output.iter().flatten().enumerate())
             .find(|(_, w)| w.unsigned_abs() > OUTPUT_WEIGHT_MAX.unsigned_abs())
         {
-            return fail(format!(
-                "output weight {i} is {w}, outside ±{OUTPUT_WEIGHT_MAX} (±{:.2} as a float; \
+            return Err(format!(
+                "output weight {} of bucket {} is {w}, outside ±{OUTPUT_WEIGHT_MAX} (±{:.2} as a float; \
                  `train` clips the output weights to ±1.98, as bullet does)",
+                i % (2 * HIDDEN),
+                i / (2 * HIDDEN),
                 f64::from(OUTPUT_WEIGHT_MAX) / f64::from(QB)
             ));
         }
-        net.output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
         let too_large = |w: &i16| w.unsigned_abs() > INPUT_WEIGHT_MAX.unsigned_abs();
-        if let Some((i, w)) = net
-            .input
-            .iter()
-            .flatten()
-            .enumerate()
-            .find(|(_, w)| too_large(w))
+        if let Some((i, w)) = (self.input.iter().flatten().enumerate()).find(|(_, w)| too_large(w))
         {
-            return fail(format!(
+            return Err(format!(
                 "input weight {i} (feature {}, neuron {}) is {w}, outside ±{INPUT_WEIGHT_MAX} (±1.98 as a float, where `train` clips it): not a network this format's trainers write",
                 i / HIDDEN,
                 i % HIDDEN
             ));
         }
-        if let Some((i, w)) = net
-            .hidden_bias
-            .iter()
-            .enumerate()
-            .find(|(_, w)| too_large(w))
-        {
-            return fail(format!(
+        if let Some((i, w)) = (self.hidden_bias.iter().enumerate()).find(|(_, w)| too_large(w)) {
+            return Err(format!(
                 "hidden bias {i} is {w}, outside ±{INPUT_WEIGHT_MAX} (±1.98 as a float, where `train` clips it)"
             ));
         }
-        if net.output_bias.unsigned_abs() > OUTPUT_BIAS_MAX.unsigned_abs() {
-            return fail(format!(
-                "output bias {} is outside ±{OUTPUT_BIAS_MAX} ({} centipawns)",
-                net.output_bias,
+        if let Some((bucket, bias)) = (self.output_bias.iter().enumerate())
+            .find(|(_, b)| b.unsigned_abs() > OUTPUT_BIAS_MAX.unsigned_abs())
+        {
+            return Err(format!(
+                "output bias {bias} of bucket {bucket} is outside ±{OUTPUT_BIAS_MAX} ({} centipawns)",
                 OUTPUT_BIAS_MAX / (QA * QB) * SCALE
             ));
         }
-        Ok(net)
+        Ok(())
     }
 
-    /// The network as a file.
+    /// The network as a file: format 1 when every bucket's output layer is the same, else 2.
     pub fn to_bytes(&self) -> Vec<u8> {
+        let one = self.has_one_output();
         let mut out = Vec::with_capacity(FILE_BYTES);
         out.extend_from_slice(FORMAT_MAGIC);
-        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(if one { 1u32 } else { 2 }).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let words = self
-            .input
-            .iter()
-            .flatten()
-            .chain(&self.hidden_bias)
-            .chain(&self.output);
-        for w in words {
+        for w in self.input.iter().flatten().chain(&self.hidden_bias) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let buckets = if one { 1 } else { OUTPUT_BUCKETS };
+        if !one {
+            out.extend_from_slice(&(OUTPUT_BUCKETS as u32).to_le_bytes());
+        }
+        for w in self.output[..buckets].iter().flatten() {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for bias in &self.output_bias[..buckets] {
+            out.extend_from_slice(&bias.to_le_bytes());
+        }
         out
     }
 
     /// The evaluation for the side to move, centipawns, from the accumulator's two halves
-    /// (`us`: the side to move's, `them`: the other's): the output in centipawns, kept below
-    /// every mate score whatever the weights (a static evaluation that read as a mate would be
-    /// printed and stored as one).
+    /// (`us`: the side to move's, `them`: the other's) on a board of `pieces` pieces: the
+    /// output in centipawns, kept below every mate score whatever the weights (a static
+    /// evaluation that read as a mate would be printed and stored as one).
     #[inline]
-    pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> Score {
+    pub fn evaluate(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: u32) -> Score {
         let bound = i64::from(crate::engine::score::MATE_BOUND - 1);
-        self.output_centipawns(us, them).clamp(-bound, bound) as Score
+        self.output_centipawns(us, them, output_bucket(pieces))
+            .clamp(-bound, bound) as Score
     }
 
-    /// The output layer's value in centipawns, exact.
+    /// Output bucket `bucket`'s value in centipawns, exact.
     #[inline]
-    pub fn output_centipawns(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i64 {
+    pub fn output_centipawns(
+        &self,
+        us: &[i16; HIDDEN],
+        them: &[i16; HIDDEN],
+        bucket: usize,
+    ) -> i64 {
         // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB), as
         // c · (c · w). Every output weight is within ±OUTPUT_WEIGHT_MAX (`from_bytes` refuses
         // others), so c · w fits in i16 and each half's sum in i32: the loop is the field's
@@ -208,10 +281,11 @@ impl Network {
                 })
                 .sum()
         };
-        let sum = i64::from(half(us, &self.output[..HIDDEN]))
-            + i64::from(half(them, &self.output[HIDDEN..]));
+        let weights = &self.output[bucket];
+        let sum =
+            i64::from(half(us, &weights[..HIDDEN])) + i64::from(half(them, &weights[HIDDEN..]));
         // Back to units of QA · QB, add the bias, then to centipawns.
-        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         out * i64::from(SCALE) / i64::from(QA * QB)
     }
 }

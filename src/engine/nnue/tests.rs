@@ -15,8 +15,11 @@ pub fn random_network(seed: u64) -> Network {
     net.hidden_bias
         .iter_mut()
         .for_each(|w| *w = small(60) as i16);
-    net.output.iter_mut().for_each(|w| *w = small(120) as i16);
-    net.output_bias = small(5000);
+    net.output
+        .iter_mut()
+        .flatten()
+        .for_each(|w| *w = small(120) as i16);
+    net.output_bias.iter_mut().for_each(|b| *b = small(5000));
     net
 }
 
@@ -55,10 +58,9 @@ fn incremental_accumulators_equal_the_sums_from_scratch() {
             let board = boards.last().unwrap();
             let scratch = Accumulator::of(board, &net);
             assert_eq!(stack.last().unwrap(), &scratch, "{board}");
-            let side = board.side_to_move();
             assert_eq!(
-                stack.last().unwrap().evaluate(&net, side),
-                scratch.evaluate(&net, side)
+                stack.last().unwrap().evaluate(&net, board),
+                scratch.evaluate(&net, board)
             );
             checked += 1;
         }
@@ -77,7 +79,7 @@ fn the_evaluation_is_symmetric_under_colour_flip() {
     let black: Board = "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4"
         .parse()
         .unwrap();
-    let eval = |b: &Board| Accumulator::of(b, &net).evaluate(&net, b.side_to_move());
+    let eval = |b: &Board| Accumulator::of(b, &net).evaluate(&net, b);
     assert_eq!(eval(&white), eval(&black));
     assert_ne!(eval(&white), 0);
 }
@@ -116,6 +118,10 @@ fn a_network_file_round_trips_and_bad_files_are_refused() {
     let net = random_network(4);
     let bytes = net.to_bytes();
     assert_eq!(bytes.len(), network::FILE_BYTES);
+    assert_eq!(
+        bytes[4], 2,
+        "a network of several output layers is of format 2"
+    );
     assert!(Network::from_bytes(&bytes).unwrap() == net);
     assert_ne!(network::checksum(&bytes), network::checksum(&bytes[1..]));
     let mut truncated = bytes.clone();
@@ -135,6 +141,56 @@ fn a_network_file_round_trips_and_bad_files_are_refused() {
             .0
             .contains("hidden")
     );
+    let mut other = bytes.clone();
+    other[4] = 3;
+    let err = Network::from_bytes(&other).unwrap_err().0;
+    assert!(err.contains("network format 3"), "{err}");
+    let mut other = bytes.clone();
+    let at = network::FILE_BYTES_ONE_OUTPUT - 2 * 2 * HIDDEN - 4;
+    other[at] = 4;
+    let err = Network::from_bytes(&other).unwrap_err().0;
+    assert!(err.contains("4 output buckets"), "{err}");
+}
+
+/// A network of one output layer (generations 1 to 4) is written in format 1, reads back byte
+/// for byte, and evaluates every bucket alike; format 2 gives each bucket its own layer.
+#[test]
+fn one_output_layer_is_format_one_and_buckets_read_by_piece_count() {
+    let mut net = random_network(5);
+    net.output = [net.output[0]; OUTPUT_BUCKETS];
+    net.output_bias = [net.output_bias[0]; OUTPUT_BUCKETS];
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), network::FILE_BYTES_ONE_OUTPUT);
+    assert_eq!(bytes[4], 1);
+    let read = Network::from_bytes(&bytes).unwrap();
+    assert!(read == net && read.has_one_output());
+    assert_eq!(read.to_bytes(), bytes);
+    let embedded = embedded();
+    assert!(embedded.has_one_output());
+    assert_eq!(embedded.to_bytes(), embedded_bytes());
+    // The bucket follows the number of pieces: 32 pieces the last, two kings the first.
+    assert_eq!(output_bucket(32), OUTPUT_BUCKETS - 1);
+    assert_eq!(output_bucket(30), OUTPUT_BUCKETS - 1);
+    assert_eq!(output_bucket(29), OUTPUT_BUCKETS - 2);
+    assert_eq!(output_bucket(5), 0);
+    assert_eq!(output_bucket(2), 0);
+    assert_eq!(output_bucket(6), 1);
+    let mut net = random_network(6);
+    let start = Board::default();
+    let ending: Board = "4k3/8/8/8/8/8/3r4/1N2KQ2 w - - 0 1".parse().unwrap();
+    let eval = |net: &Network, b: &Board| Accumulator::of(b, net).evaluate(net, b);
+    let (start_before, ending_before) = (eval(&net, &start), eval(&net, &ending));
+    net.output_bias[0] += 64 * 255;
+    assert_eq!(
+        eval(&net, &start),
+        start_before,
+        "the start is read by bucket 7"
+    );
+    assert_eq!(
+        eval(&net, &ending),
+        ending_before + 400,
+        "five pieces: bucket 0"
+    );
 }
 
 /// The i16/i32 output layer is the integer `Σ c² · w` exactly: against a sum in i64, at the
@@ -151,14 +207,14 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
                 })
                 .sum()
         };
-        let sum = half(us, &net.output[..HIDDEN]) + half(them, &net.output[HIDDEN..]);
-        (sum / 255 + i64::from(net.output_bias)) * 400 / (255 * 64)
+        let sum = half(us, &net.output[3][..HIDDEN]) + half(them, &net.output[3][HIDDEN..]);
+        (sum / 255 + i64::from(net.output_bias[3])) * 400 / (255 * 64)
     };
     let full = [i16::MAX; HIDDEN];
     for bound in [OUTPUT_WEIGHT_MAX, -OUTPUT_WEIGHT_MAX] {
         let mut net = Network::zeroed();
-        net.output = [bound; 2 * HIDDEN];
-        let cp = net.output_centipawns(&full, &full);
+        net.output = [[bound; 2 * HIDDEN]; OUTPUT_BUCKETS];
+        let cp = net.output_centipawns(&full, &full, 3);
         assert_eq!(cp, reference(&net, &full, &full));
         assert_eq!(
             cp,
@@ -167,10 +223,11 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
     }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let mut net = Network::zeroed();
-    for w in net.output.iter_mut() {
+    for w in net.output.iter_mut().flatten() {
         *w = (rng.next_u32() % 257) as i16 - 128;
     }
-    net.output_bias = 1234;
+    net.output_bias = [1234; OUTPUT_BUCKETS];
+    net.output_bias[2] = -77;
     for _ in 0..1000 {
         let mut us = [0i16; HIDDEN];
         let mut them = [0i16; HIDDEN];
@@ -178,7 +235,7 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
         them.iter_mut()
             .for_each(|a| *a = (rng.next_u32() % 400) as i16 - 50);
         assert_eq!(
-            net.output_centipawns(&us, &them),
+            net.output_centipawns(&us, &them, 3),
             reference(&net, &us, &them)
         );
     }
@@ -189,12 +246,12 @@ fn the_output_layer_is_exact_within_the_weight_bound() {
 #[test]
 fn an_output_weight_outside_the_bound_is_refused() {
     let mut net = Network::zeroed();
-    net.output[5] = OUTPUT_WEIGHT_MAX;
-    net.output[6] = -OUTPUT_WEIGHT_MAX;
+    net.output[0][5] = OUTPUT_WEIGHT_MAX;
+    net.output[0][6] = -OUTPUT_WEIGHT_MAX;
     assert!(Network::from_bytes(&net.to_bytes()).is_ok());
-    net.output[7] = -OUTPUT_WEIGHT_MAX - 1;
+    net.output[2][7] = -OUTPUT_WEIGHT_MAX - 1;
     let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
-    assert!(err.contains("output weight 7 is -129"), "{err}");
+    assert!(err.contains("output weight 7 of bucket 2 is -129"), "{err}");
 }
 
 /// The shipped network loads, its checksum is the one its provenance names, and it scores the
@@ -210,7 +267,7 @@ fn the_embedded_network_loads_and_matches_its_provenance() {
     let net = embedded();
     let eval = |fen: &str| {
         let board: Board = fen.parse().unwrap();
-        Accumulator::of(&board, net).evaluate(net, board.side_to_move())
+        Accumulator::of(&board, net).evaluate(net, &board)
     };
     assert!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").abs() < 150);
     assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 300);
@@ -236,7 +293,7 @@ fn weights_beyond_the_trainers_range_are_refused_and_evaluations_stay_below_mate
     let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
     assert!(err.contains("hidden bias 3 is 506"), "{err}");
     let mut net = Network::zeroed();
-    net.output_bias = network::OUTPUT_BIAS_MAX + 1;
+    net.output_bias = [network::OUTPUT_BIAS_MAX + 1; OUTPUT_BUCKETS];
     let err = Network::from_bytes(&net.to_bytes()).unwrap_err().0;
     assert!(err.contains("output bias"), "{err}");
     // Every weight at its bound: the largest sums a valid file can give.
@@ -247,12 +304,14 @@ fn weights_beyond_the_trainers_range_are_refused_and_evaluations_stay_below_mate
     net.hidden_bias
         .iter_mut()
         .for_each(|w| *w = INPUT_WEIGHT_MAX);
-    net.output[..HIDDEN]
-        .iter_mut()
-        .for_each(|w| *w = OUTPUT_WEIGHT_MAX);
-    net.output_bias = network::OUTPUT_BIAS_MAX;
+    for bucket in net.output.iter_mut() {
+        bucket[..HIDDEN]
+            .iter_mut()
+            .for_each(|w| *w = OUTPUT_WEIGHT_MAX);
+    }
+    net.output_bias = [network::OUTPUT_BIAS_MAX; OUTPUT_BUCKETS];
     let net = Network::from_bytes(&net.to_bytes()).unwrap();
     let board = Board::default();
-    let score = Accumulator::of(&board, &net).evaluate(&net, board.side_to_move());
+    let score = Accumulator::of(&board, &net).evaluate(&net, &board);
     assert!(score < crate::engine::score::MATE_BOUND, "{score}");
 }

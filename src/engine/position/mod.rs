@@ -276,7 +276,7 @@ impl Position {
         // R: the new position's evaluation for the side that moved, the negated evaluation of
         // its side to move.
         let r = match self.net {
-            Some(net) => -self.accumulator().evaluate(net, !mover),
+            Some(net) => -self.accumulator().evaluate(net, &after),
             None => terms.score(self.eval_kind, mover),
         };
         let material = terms.material(mover);

@@ -1,8 +1,10 @@
 //! The float network the trainer fits, its gradient, AdamW, and its quantisation into the
 //! engine's integer network (`engine::nnue::Network`).
 //!
-//! - Output: `out = w2·[h_stm, h_ntm] + b2` with `h = clamp(a, 0, 1)²` (SCReLU) of each
-//!   perspective's `a = b1 + Σ w1[feature]`; `out · 400` is the evaluation in centipawns.
+//! - Output: `out = w2[k]·[h_stm, h_ntm] + b2[k]` with `h = clamp(a, 0, 1)²` (SCReLU) of each
+//!   perspective's `a = b1 + Σ w1[feature]`; `out · 400` is the evaluation in centipawns. `k`
+//!   is the position's output bucket (`engine::nnue::output_bucket`) when the net has
+//!   `OUTPUT_BUCKETS` output layers, 0 when it has one (the form of generations 1 to 4).
 //! - Loss: the mean of `(sigmoid(out · 400 / scale) − target)²`, `target = λ·result +
 //!   (1 − λ)·sigmoid(score / scale)`: a blend of the game's result and the search's score, both
 //!   as an expected score (the form of the field's trainers; `scale` 400 and λ are stated in
@@ -16,22 +18,25 @@
 use serde::{Deserialize, Serialize};
 
 use super::format::Record;
-use crate::engine::nnue::{HIDDEN, INPUTS, Network, QA, QB, SCALE};
+use crate::engine::nnue::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket};
 
 /// The bound of every weight and of the hidden biases (not the output bias).
 pub const CLIP: f32 = 1.98;
 
 /// Every parameter of the float network, in one flat vector: input weights (`INPUTS` rows of
-/// `HIDDEN`), hidden biases, output weights (`2·HIDDEN`), output bias.
+/// `HIDDEN`), hidden biases, each output layer's weights (`2·HIDDEN`), each output layer's
+/// bias. The number of output layers (1 or `OUTPUT_BUCKETS`) follows from the length.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params(pub Vec<f32>);
 
 const W1: usize = 0;
 const B1: usize = INPUTS * HIDDEN;
 const W2: usize = B1 + HIDDEN;
-const B2: usize = W2 + 2 * HIDDEN;
-/// Number of parameters.
-pub const COUNT: usize = B2 + 1;
+
+/// Number of parameters of a net of `outputs` output layers.
+pub const fn count(outputs: usize) -> usize {
+    W2 + outputs * (2 * HIDDEN + 1)
+}
 
 /// How the loss reads a position.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,18 +52,43 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Params {
-    /// Small random weights from `next` (uniform in ±`bound`, bound ~ 1/√fan-in), zero biases.
-    pub fn init(mut next: impl FnMut() -> f32) -> Params {
-        let mut p = vec![0.0f32; COUNT];
+    /// Small random weights from `next` (uniform in ±`bound`, bound ~ 1/√fan-in), zero biases,
+    /// for a net of `outputs` output layers (1 or `OUTPUT_BUCKETS`).
+    pub fn init(outputs: usize, mut next: impl FnMut() -> f32) -> Params {
+        assert!(
+            outputs == 1 || outputs == OUTPUT_BUCKETS,
+            "{outputs} output layers"
+        );
+        let mut p = vec![0.0f32; count(outputs)];
         let input = 1.0 / 32f32.sqrt();
         let output = 1.0 / ((2 * HIDDEN) as f32).sqrt();
         for w in &mut p[W1..B1] {
             *w = (next() * 2.0 - 1.0) * input;
         }
-        for w in &mut p[W2..B2] {
+        let b2 = W2 + outputs * 2 * HIDDEN;
+        for w in &mut p[W2..b2] {
             *w = (next() * 2.0 - 1.0) * output;
         }
         Params(p)
+    }
+
+    /// The number of output layers.
+    pub fn outputs(&self) -> usize {
+        (self.0.len() - W2) / (2 * HIDDEN + 1)
+    }
+
+    /// Where the output weights end and the output biases begin.
+    fn b2(&self) -> usize {
+        W2 + self.outputs() * 2 * HIDDEN
+    }
+
+    /// The output layer a position of `pieces` pieces is read by.
+    fn output_of(&self, pieces: usize) -> usize {
+        if self.outputs() == 1 {
+            0
+        } else {
+            output_bucket(pieces as u32)
+        }
     }
 
     /// The hidden sums of the active `features`.
@@ -72,15 +102,16 @@ impl Params {
         a
     }
 
-    /// The output for one position (before the `· 400`), with the two perspectives' sums.
-    fn forward(&self, stm: &[u16], ntm: &[u16]) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
+    /// The output for one position (before the `· 400`) by output layer `k`, with the two
+    /// perspectives' sums.
+    fn forward(&self, stm: &[u16], ntm: &[u16], k: usize) -> (f32, [f32; HIDDEN], [f32; HIDDEN]) {
         let (a, b) = (self.hidden(stm), self.hidden(ntm));
         let screlu = |x: f32| {
             let c = x.clamp(0.0, 1.0);
             c * c
         };
-        let w2 = &self.0[W2..B2];
-        let mut out = self.0[B2];
+        let w2 = &self.0[W2 + k * 2 * HIDDEN..W2 + (k + 1) * 2 * HIDDEN];
+        let mut out = self.0[self.b2() + k];
         for i in 0..HIDDEN {
             out += screlu(a[i]) * w2[i] + screlu(b[i]) * w2[HIDDEN + i];
         }
@@ -91,18 +122,21 @@ impl Params {
     pub fn evaluate(&self, record: &Record) -> f32 {
         let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
         let n = record.features(&mut stm, &mut ntm);
-        self.forward(&stm[..n], &ntm[..n]).0 * SCALE as f32
+        self.forward(&stm[..n], &ntm[..n], self.output_of(n)).0 * SCALE as f32
     }
 
     /// Add the gradient of `records`' summed loss to `grad` (same layout as the parameters);
     /// return the summed loss.
     pub fn gradient(&self, records: &[Record], shape: LossShape, grad: &mut [f32]) -> f64 {
         let mut total = 0.0f64;
-        let w2 = &self.0[W2..B2];
+        let b2 = self.b2();
         let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
         for record in records {
             let n = record.features(&mut stm, &mut ntm);
-            let (out, a, b) = self.forward(&stm[..n], &ntm[..n]);
+            let layer = self.output_of(n);
+            let w2_at = W2 + layer * 2 * HIDDEN;
+            let w2 = &self.0[w2_at..w2_at + 2 * HIDDEN];
+            let (out, a, b) = self.forward(&stm[..n], &ntm[..n], layer);
             let k = SCALE as f32 / shape.scale;
             let predicted = sigmoid(out * k);
             let target = shape.lambda * record.result()
@@ -110,12 +144,12 @@ impl Params {
             let error = predicted - target;
             total += f64::from(error * error);
             let g = 2.0 * error * predicted * (1.0 - predicted) * k;
-            grad[B2] += g;
+            grad[b2 + layer] += g;
             for (half, sums, features) in [(0, &a, &stm[..n]), (HIDDEN, &b, &ntm[..n])] {
                 for i in 0..HIDDEN {
                     let x = sums[i];
                     let c = x.clamp(0.0, 1.0);
-                    grad[W2 + half + i] += g * c * c;
+                    grad[w2_at + half + i] += g * c * c;
                 }
                 // d out / d a = w2 · 2a inside (0, 1), 0 outside.
                 let mut da = [0.0f32; HIDDEN];
@@ -142,16 +176,16 @@ impl Params {
         if records.is_empty() {
             return 0.0;
         }
-        let mut scratch = vec![0.0f32; COUNT];
+        let mut scratch = vec![0.0f32; self.0.len()];
         self.gradient(records, shape, &mut scratch) / records.len() as f64
     }
 
-    /// The engine's integer network.
-    /// The output bias, output units.
-    pub fn output_bias(&self) -> f32 {
-        self.0[B2]
+    /// The output biases, output units.
+    pub fn output_biases(&self) -> &[f32] {
+        &self.0[self.b2()..]
     }
 
+    /// The engine's integer network (a net of one output layer copied into every bucket).
     pub fn quantise(&self) -> Network {
         let mut net = Network::zeroed();
         let q = |x: f32, by: i32| (x * by as f32).round().clamp(-32767.0, 32767.0) as i16;
@@ -163,10 +197,14 @@ impl Params {
         for i in 0..HIDDEN {
             net.hidden_bias[i] = q(self.0[B1 + i], QA);
         }
-        for i in 0..2 * HIDDEN {
-            net.output[i] = q(self.0[W2 + i], QB);
+        let b2 = self.b2();
+        for bucket in 0..OUTPUT_BUCKETS {
+            let k = if self.outputs() == 1 { 0 } else { bucket };
+            for i in 0..2 * HIDDEN {
+                net.output[bucket][i] = q(self.0[W2 + k * 2 * HIDDEN + i], QB);
+            }
+            net.output_bias[bucket] = (self.0[b2 + k] * (QA * QB) as f32).round() as i32;
         }
-        net.output_bias = (self.0[B2] * (QA * QB) as f32).round() as i32;
         net
     }
 }
@@ -201,10 +239,11 @@ impl Default for AdamWSettings {
 }
 
 impl AdamW {
-    pub fn new() -> AdamW {
+    /// The state for `count` parameters.
+    pub fn new(count: usize) -> AdamW {
         AdamW {
-            m: vec![0.0; COUNT],
-            v: vec![0.0; COUNT],
+            m: vec![0.0; count],
+            v: vec![0.0; count],
             step: 0,
         }
     }
@@ -214,22 +253,17 @@ impl AdamW {
         self.step += 1;
         let t = self.step as i32;
         let (c1, c2) = (1.0 - s.beta1.powi(t), 1.0 - s.beta2.powi(t));
+        let b2 = params.b2();
         for (i, w) in params.0.iter_mut().enumerate() {
             let g = grad[i];
             self.m[i] = s.beta1 * self.m[i] + (1.0 - s.beta1) * g;
             self.v[i] = s.beta2 * self.v[i] + (1.0 - s.beta2) * g * g;
             let update = (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + s.epsilon);
             *w -= lr * (update + s.decay * *w);
-            if i < B2 {
+            if i < b2 {
                 *w = w.clamp(-CLIP, CLIP);
             }
         }
-    }
-}
-
-impl Default for AdamW {
-    fn default() -> Self {
-        AdamW::new()
     }
 }
 
@@ -265,60 +299,78 @@ mod tests {
         }
     }
 
-    /// The analytic gradient matches finite differences of the loss, parameter by parameter.
+    /// The analytic gradient matches finite differences of the loss, parameter by parameter,
+    /// with one output layer and with a layer per bucket (the first record, 32 pieces, is read
+    /// by the last bucket; the others, 3 and 4 pieces, by the first).
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let mut params = Params::init(seeded(1));
-        // Hidden sums inside (0, 1) where SCReLU has a slope.
-        for w in &mut params.0[B1..W2] {
-            *w = 0.3;
-        }
-        let data = records();
-        let shape = LossShape {
-            lambda: 0.25,
-            scale: 400.0,
-        };
-        let mut grad = vec![0.0f32; COUNT];
-        params.gradient(&data, shape, &mut grad);
-        let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
-        let n = data[0].features(&mut stm, &mut ntm);
-        let probes = [
-            W1 + stm[0] as usize * HIDDEN + 3,
-            W1 + ntm[n - 1] as usize * HIDDEN + 7,
-            B1 + 5,
-            W2 + 2,
-            W2 + HIDDEN + 9,
-            B2,
-        ];
-        for i in probes {
-            let h = 1e-3f32;
-            let mut up = params.clone();
-            up.0[i] += h;
-            let mut down = params.clone();
-            down.0[i] -= h;
-            let sum = |p: &Params| p.loss(&data, shape) * data.len() as f64;
-            let numeric = (sum(&up) - sum(&down)) / (2.0 * f64::from(h));
-            let analytic = f64::from(grad[i]);
-            assert!(
-                (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
-                "parameter {i}: numeric {numeric}, analytic {analytic}"
-            );
+        for outputs in [1, OUTPUT_BUCKETS] {
+            let mut params = Params::init(outputs, seeded(1));
+            // Hidden sums inside (0, 1) where SCReLU has a slope.
+            for w in &mut params.0[B1..W2] {
+                *w = 0.3;
+            }
+            let data = records();
+            let shape = LossShape {
+                lambda: 0.25,
+                scale: 400.0,
+            };
+            let mut grad = vec![0.0f32; count(outputs)];
+            params.gradient(&data, shape, &mut grad);
+            let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+            let n = data[0].features(&mut stm, &mut ntm);
+            let k = params.output_of(n);
+            assert_eq!(k, if outputs == 1 { 0 } else { OUTPUT_BUCKETS - 1 });
+            let (w2, b2) = (W2 + k * 2 * HIDDEN, params.b2());
+            let probes = [
+                W1 + stm[0] as usize * HIDDEN + 3,
+                W1 + ntm[n - 1] as usize * HIDDEN + 7,
+                B1 + 5,
+                w2 + 2,
+                w2 + HIDDEN + 9,
+                b2 + k,
+                W2 + 4,
+                b2,
+            ];
+            for i in probes {
+                let h = 1e-3f32;
+                let mut up = params.clone();
+                up.0[i] += h;
+                let mut down = params.clone();
+                down.0[i] -= h;
+                let sum = |p: &Params| p.loss(&data, shape) * data.len() as f64;
+                let numeric = (sum(&up) - sum(&down)) / (2.0 * f64::from(h));
+                let analytic = f64::from(grad[i]);
+                assert!(
+                    (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
+                    "{outputs} outputs, parameter {i}: numeric {numeric}, analytic {analytic}"
+                );
+            }
+            // A bucket no record is read by learns nothing.
+            if outputs > 1 {
+                assert!(
+                    grad[W2 + 3 * 2 * HIDDEN..W2 + 4 * 2 * HIDDEN]
+                        .iter()
+                        .all(|g| *g == 0.0)
+                );
+                assert_eq!(grad[b2 + 3], 0.0);
+            }
         }
     }
 
     /// AdamW on a small synthetic set lowers the loss.
     #[test]
     fn training_lowers_the_loss() {
-        let mut params = Params::init(seeded(2));
+        let mut params = Params::init(OUTPUT_BUCKETS, seeded(2));
         let data = records();
         let shape = LossShape {
             lambda: 0.5,
             scale: 400.0,
         };
         let before = params.loss(&data, shape);
-        let mut adam = AdamW::new();
+        let mut adam = AdamW::new(params.0.len());
         for _ in 0..200 {
-            let mut grad = vec![0.0f32; COUNT];
+            let mut grad = vec![0.0f32; params.0.len()];
             params.gradient(&data, shape, &mut grad);
             grad.iter_mut().for_each(|g| *g /= data.len() as f32);
             adam.step(&mut params, &grad, 0.01, AdamWSettings::default());
@@ -327,30 +379,39 @@ mod tests {
         assert!(after < before * 0.5, "{before} -> {after}");
     }
 
-    /// The quantised network evaluates as the float one, within the rounding of its weights.
+    /// The quantised network evaluates as the float one, within the rounding of its weights,
+    /// with one output layer and with a layer per bucket.
     #[test]
     fn the_quantised_network_evaluates_as_the_float_one() {
-        let mut params = Params::init(seeded(3));
-        for w in &mut params.0[B1..W2] {
-            *w = 0.2;
-        }
-        // Output weights of a trained net's size (a QB step, 1/64, is small beside them).
-        for w in &mut params.0[W2..B2] {
-            *w *= 8.0;
-        }
-        params.0[B2] = 0.05;
-        let net = params.quantise();
-        for fen in [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-        ] {
-            let board: Board = fen.parse().unwrap();
-            let float = params.evaluate(&Record::new(&board, 0, 1));
-            let int = Accumulator::of(&board, &net).evaluate(&net, board.side_to_move());
-            assert!(
-                (float - int as f32).abs() <= 3.0 + 0.02 * float.abs(),
-                "{fen}: float {float}, quantised {int}"
-            );
+        for outputs in [1, OUTPUT_BUCKETS] {
+            let mut params = Params::init(outputs, seeded(3));
+            for w in &mut params.0[B1..W2] {
+                *w = 0.2;
+            }
+            // Output weights of a trained net's size (a QB step, 1/64, is small beside them).
+            let b2 = params.b2();
+            for w in &mut params.0[W2..b2] {
+                *w *= 8.0;
+            }
+            for (k, bias) in params.0[b2..].iter_mut().enumerate() {
+                *bias = 0.05 - 0.01 * k as f32;
+            }
+            let net = params.quantise();
+            assert_eq!(net.has_one_output(), outputs == 1);
+            for fen in [
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+                "4k3/8/8/8/8/8/3r4/1N2KQ2 w - - 0 1",
+                "r3k3/pp6/8/8/8/8/PPP5/4K2R b - - 0 1",
+            ] {
+                let board: Board = fen.parse().unwrap();
+                let float = params.evaluate(&Record::new(&board, 0, 1));
+                let int = Accumulator::of(&board, &net).evaluate(&net, &board);
+                assert!(
+                    (float - int as f32).abs() <= 3.0 + 0.02 * float.abs(),
+                    "{outputs} outputs, {fen}: float {float}, quantised {int}"
+                );
+            }
         }
     }
 }

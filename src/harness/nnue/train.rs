@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::format::{RECORD_BYTES, Record};
-use super::model::{AdamW, AdamWSettings, COUNT, LossShape, Params};
+use super::model::{AdamW, AdamWSettings, LossShape, Params};
 use crate::engine::nnue::network::OUTPUT_BIAS_MAX;
 use crate::engine::nnue::{QA, QB, checksum};
 use crate::harness::provenance::Provenance;
@@ -46,6 +46,14 @@ pub struct Settings {
     /// The share of positions held out for validation.
     pub validation: f64,
     pub seed: u64,
+    /// Output layers: 1 (generations 1 to 4) or `OUTPUT_BUCKETS`, one per bucket of the
+    /// number of pieces. Logs written before the option read as 1.
+    #[serde(default = "one_output")]
+    pub output_buckets: usize,
+}
+
+fn one_output() -> usize {
+    1
 }
 
 /// One data file read.
@@ -188,12 +196,12 @@ fn batch_gradient(params: &Params, batch: &[Record], shape: LossShape) -> (Vec<f
     let parts: Vec<(Vec<f32>, f64)> = batch
         .par_chunks(size)
         .map(|chunk| {
-            let mut grad = vec![0.0f32; COUNT];
+            let mut grad = vec![0.0f32; params.0.len()];
             let loss = params.gradient(chunk, shape, &mut grad);
             (grad, loss)
         })
         .collect();
-    let mut grad = vec![0.0f32; COUNT];
+    let mut grad = vec![0.0f32; params.0.len()];
     let mut loss = 0.0;
     for (part, part_loss) in parts {
         grad.iter_mut().zip(&part).for_each(|(g, p)| *g += p);
@@ -266,7 +274,9 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         None => {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(s.seed ^ 0x5eed);
             let next = move || (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            (fresh, Params::init(next), AdamW::new())
+            let params = Params::init(s.output_buckets, next);
+            let adam = AdamW::new(params.0.len());
+            (fresh, params, adam)
         }
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -319,11 +329,11 @@ fn not_diverged(
     let bias_max = (OUTPUT_BIAS_MAX / (QA * QB)) as f32;
     if params.0.iter().any(|w| !w.is_finite())
         || validation_loss.is_some_and(|l| !l.is_finite())
-        || params.output_bias().abs() > bias_max
+        || params.output_biases().iter().any(|b| b.abs() > bias_max)
     {
         return Err(format!(
-            "training diverged in epoch {epoch}: the weights are not finite or the output bias ({}) is beyond ±{bias_max} (lr {lr}); no network written for this epoch (a lower --lr trains)",
-            params.output_bias()
+            "training diverged in epoch {epoch}: the weights are not finite or an output bias ({:?}) is beyond ±{bias_max} (lr {lr}); no network written for this epoch (a lower --lr trains)",
+            params.output_biases()
         ));
     }
     Ok(())
