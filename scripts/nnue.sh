@@ -7,9 +7,12 @@
 #
 #   sh scripts/nnue.sh nps elo-nnue elo-ethereal suites eval-dependence
 #
-# STRONG names the strongest configuration (the one `reports/elo-nnue/` decides for).
+# STRONG names the strongest configuration (the one `reports/elo-nnue/` decides for). The
+# binary is the `engine` profile's (`cargo build --profile engine`: fat LTO in one codegen unit,
+# what OpenBench builds), so that the games
+# against Ethereal play the engine as its users build it.
 set -e
-SL=${SEARCHLAB:-target/release/searchlab}
+SL=${SEARCHLAB:-target/engine/searchlab}
 STRONG=${STRONG:-modern,eval=nnue}
 S=suites
 SUITES="--suite $S/wac.epd --suite $S/ecm.epd --suite $S/sts.epd"
@@ -39,8 +42,8 @@ elo-nnue) $SL match --variant full=modern --variant nnue=modern,eval=nnue --tc 8
     --sprt elo0=0,elo1=10 --games ${GAMES:-2000} --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-nnue/results.jsonl --pgn reports/elo-nnue/games.pgn \
     && $SL report reports/elo-nnue/results.jsonl --out reports/elo-nnue ;;
-# The strongest configuration against Ethereal 12 (Hash 16, one thread), 200 games at 8+0.08.
-elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 --games ${GAMES:-200} \
+# The strongest configuration against Ethereal 12 (Hash 16, one thread), 400 games at 8+0.08.
+elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 --games ${GAMES:-400} \
     --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-ethereal/results.jsonl --pgn reports/elo-ethereal/games.pgn \
     && $SL report reports/elo-ethereal/results.jsonl --out reports/elo-ethereal ;;
