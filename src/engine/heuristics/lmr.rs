@@ -4,7 +4,9 @@
 //! move's number, `base + ln(depth) · ln(move) / divisor`: the logarithmic table of Stockfish
 //! (since 2013), Ethereal (`0.75 + log(depth) · log(played) / 2.25`, the defaults here) and
 //! Weiss. It is one ply smaller for a killer or the countermove and for a quiet move with good
-//! history, and one smaller at a PV node, as those engines adjust it; with `not_improving`,
+//! history (or, with `history_divisor`, smaller or larger by the move's history over it, within
+//! two plies: Ethereal 12's `R -= MAX(-2, MIN(2, (hist + cmhist + fmhist) / 5000))`), and one
+//! smaller at a PV node, as those engines adjust it; with `not_improving`,
 //! larger where the side to move's static evaluation is no better than two plies before
 //! (Ethereal 12 adds one ply there: a position getting worse is less likely to hold a move
 //! that beats alpha). What it and a ply more everywhere (`base` 175, Ethereal 12's non-PV
@@ -28,8 +30,13 @@ heuristic_params! {
         pub min_depth: i32 [1..=16] = 3,
         /// Moves searched before any is reduced (the first one or two at least).
         pub min_move: u32 [1..=64] = 3,
-        /// A quiet move whose history is at least this reduces one ply less.
+        /// A quiet move whose history is at least this reduces one ply less (when
+        /// `history_divisor` is 0).
         pub good_history: i32 [0..=100000] = 1000,
+        /// When above 0, the reduction moves by the move's history over this, within ±2 plies
+        /// (more for bad history, less for good; Ethereal 12: 5000), in place of
+        /// `good_history`'s one ply.
+        pub history_divisor: i32 [0..=100000] = 0,
         /// Plies more where the side to move's evaluation is not improving (Ethereal 12: 1).
         pub not_improving: i32 [0..=4] = 0,
     }
@@ -58,7 +65,11 @@ pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params
         && mv.legal_count > params.min_move as usize;
     let mut r = table(node.depth, mv.legal_count, params);
     r -= i32::from(mv.refutation);
-    r -= i32::from(mv.history >= params.good_history);
+    r -= if params.history_divisor > 0 {
+        (mv.history / params.history_divisor).clamp(-2, 2)
+    } else {
+        i32::from(mv.history >= params.good_history)
+    };
     r -= i32::from(node.pv_node);
     r += if node.improving { 0 } else { params.not_improving };
     let r = r.clamp(0, (new_depth - 1).max(0));
@@ -131,6 +142,20 @@ mod tests {
         assert_eq!(reduced(&good, 7, &p), 2);
         let pv = Late { pv_node: true, refutation: true, history: 5000, ..late(8, 20) };
         assert_eq!(reduced(&pv, 7, &p), 0);
+    }
+
+    #[test]
+    fn by_history_over_the_divisor_within_two_plies() {
+        let p = Params { history_divisor: 5000, ..Params::default() };
+        let with = |history| reduced(&Late { history, ..late(8, 20) }, 7, &p);
+        assert_eq!(with(0), 3);
+        assert_eq!(with(4999), 3, "less than one divisor: no change");
+        assert_eq!(with(5000), 2);
+        assert_eq!(with(60000), 1, "two plies at most");
+        assert_eq!(with(-5000), 4);
+        assert_eq!(with(-60000), 5, "two plies at most");
+        assert_eq!(reduced(&Late { history: 5000, ..late(8, 20) }, 7, &Params::default()), 2);
+        assert_eq!(reduced(&Late { history: -60000, ..late(8, 20) }, 7, &Params::default()), 3, "off by default");
     }
 
     #[test]
