@@ -9,8 +9,9 @@
 //!   weights (`2·HIDDEN`) in bucket order, then each bucket's bias as `i32`.
 //!
 //! Nothing follows. A format-1 network reads as one whose buckets are all the same, and a
-//! network whose buckets are all the same is written in format 1, so a file reads and writes
-//! back byte for byte in either format. `checksum` is FNV-1a over the whole file, for
+//! network whose buckets are all the same is written in format 1: a format-1 file writes back
+//! byte for byte, and so does a format-2 file whose buckets differ (every one `train` writes;
+//! a format-2 file of identical buckets comes back as the same network in format 1). `checksum` is FNV-1a over the whole file, for
 //! provenance files to name.
 
 use super::features::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, SCALE, output_bucket};
