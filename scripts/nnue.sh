@@ -51,7 +51,8 @@ elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 
 suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --variant full=modern \
     --engine "$ETHEREAL" --out reports/elo-ethereal/time/results.jsonl --report reports/elo-ethereal/time ;;
 # What the evaluation changes: the main job's six toggles and reverse futility, futility,
-# razoring and null move over modern, under each evaluation, at depth 8 (JOBS workers each);
+# razoring, null move and correction history over modern, under each evaluation, at depth 8
+# (JOBS workers each; -quiescence also leaves out modern's quiescence_checks, which needs it);
 # then modern alone with a quarter of its pruning decisions audited (the audit does not change
 # the search's nodes, so its file repeats the first's modern line node for node, and the
 # toggles are not audited: that would triple the cost for error rates nobody asked for), and
@@ -59,11 +60,12 @@ suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --
 eval-dependence) for eval in full nnue; do
         base="modern,eval=$eval"
         $SL run $SUITES --depth 8 --jobs ${JOBS:-2} --variant "$eval=$base" \
-            --variant "$eval-killers=$base,-killers" --variant "$eval-quiescence=$base,-quiescence" \
+            --variant "$eval-killers=$base,-killers" --variant "$eval-quiescence=$base,-quiescence,-quiescence_checks" \
             --variant "$eval-futility=$base,-futility" --variant "$eval+momentum=$base,+momentum" \
             --variant "$eval+ema_channel=$base,+ema_channel" --variant "$eval+gsr=$base,+gsr" \
             --variant "$eval-reverse_futility=$base,-reverse_futility" \
             --variant "$eval+razoring=$base,+razoring" --variant "$eval-null_move=$base,-null_move" \
+            --variant "$eval-correction_history=$base,-correction_history" \
             --out reports/eval-dependence/$eval/results.jsonl --report reports/eval-dependence/$eval
         $SL run $SUITES --depth 8 --jobs ${JOBS:-2} --audit 0.25 --variant "$eval=$base" \
             --out reports/eval-dependence/$eval/audit/results.jsonl --report reports/eval-dependence/$eval/audit
