@@ -18,20 +18,25 @@ import json
 import statistics
 
 
-def gaps(path, us, moves=20, limit=2000):
-    found = []
+def games(path):
+    """Every game of a match's results file, with its pair's opening FEN."""
     with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
         for line in f:
             record = json.loads(line)
-            if record.get("type") != "pair":
-                continue
-            for game in record["games"]:
-                plies = game["moves"]
-                first = 0 if game["white"] == us else 1
-                for i in range(first, min(len(plies) - 1, 2 * moves), 2):
-                    ours, reply = plies[i]["score"], plies[i + 1]["score"]
-                    if abs(ours) <= limit and abs(reply) <= limit:
-                        found.append(ours + reply)
+            if record.get("type") == "pair":
+                for game in record["games"]:
+                    yield record["opening"]["fen"], game
+
+
+def gaps(path, us, moves=20, limit=2000):
+    found = []
+    for _, game in games(path):
+        plies = game["moves"]
+        first = 0 if game["white"] == us else 1
+        for i in range(first, min(len(plies) - 1, 2 * moves), 2):
+            ours, reply = plies[i]["score"], plies[i + 1]["score"]
+            if abs(ours) <= limit and abs(reply) <= limit:
+                found.append(ours + reply)
     return found
 
 
@@ -39,25 +44,20 @@ def where_lost(path, us, margin=150):
     import chess  # python-chess, only for this reading
 
     found = []
-    with gzip.open(path, "rt") if path.endswith(".gz") else open(path) as f:
-        for line in f:
-            record = json.loads(line)
-            if record.get("type") != "pair":
-                continue
-            for game in record["games"]:
-                we_are_white = game["white"] == us
-                if game["result"] != ("0-1" if we_are_white else "1-0"):
-                    continue
-                board = chess.Board(record["opening"]["fen"])
-                theirs = ours = None
-                for ply, move in enumerate(game["moves"]):
-                    our_move = (board.turn == chess.WHITE) == we_are_white
-                    if not our_move and theirs is None and move["score"] >= margin:
-                        theirs = (ply, len(board.piece_map()))
-                    if our_move and ours is None and move["score"] <= -margin:
-                        ours = ply
-                    board.push_uci(move["move"])
-                found.append((theirs, ours))
+    for fen, game in games(path):
+        we_are_white = game["white"] == us
+        if game["result"] != ("0-1" if we_are_white else "1-0"):
+            continue
+        board = chess.Board(fen)
+        theirs = ours = None
+        for ply, move in enumerate(game["moves"]):
+            our_move = (board.turn == chess.WHITE) == we_are_white
+            if not our_move and theirs is None and move["score"] >= margin:
+                theirs = (ply, len(board.piece_map()))
+            if our_move and ours is None and move["score"] <= -margin:
+                ours = ply
+            board.push_uci(move["move"])
+        found.append((theirs, ours))
     return found
 
 
