@@ -103,6 +103,50 @@ fn training_is_the_same_for_any_thread_count_and_lowers_the_loss() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `train --init NET` starts from that network: its first epoch's training loss is well below
+/// a random start's on data the network played, the log names the start's checksum, and a file
+/// that is not a network is refused by name.
+#[test]
+fn training_from_a_network_starts_where_it_is() {
+    use searchlab::engine::nnue::{checksum, embedded_bytes};
+    let dir = scratch("init");
+    let data = dir.join("data.bin");
+    ok(datagen(
+        &data,
+        &["--games", "16", "--heuristics", "modern,eval=nnue"],
+    ));
+    let start = dir.join("start.nnue");
+    std::fs::write(&start, embedded_bytes()).unwrap();
+    let buckets = ["--output-buckets", "8"];
+    let (fresh, tuned) = (dir.join("fresh.nnue"), dir.join("tuned.nnue"));
+    ok(train(&data, &fresh, &buckets));
+    let mut init = buckets.to_vec();
+    init.extend(["--init", start.to_str().unwrap()]);
+    ok(train(&data, &tuned, &init));
+    let log = |net: &Path| -> serde_json::Value {
+        let mut name = net.as_os_str().to_owned();
+        name.push(".train/train.json");
+        serde_json::from_str(&std::fs::read_to_string(name).unwrap()).unwrap()
+    };
+    let loss = |net: &Path| log(net)["epochs"][0]["train_loss"].as_f64().unwrap();
+    assert!(
+        loss(&tuned) < 0.7 * loss(&fresh),
+        "{} against {}",
+        loss(&tuned),
+        loss(&fresh)
+    );
+    assert_eq!(
+        log(&tuned)["settings"]["init"].as_str().unwrap(),
+        format!("{:016x}", checksum(embedded_bytes()))
+    );
+    assert!(log(&fresh)["settings"]["init"].is_null());
+    let refused = train(&data, &dir.join("x.nnue"), &["--init", "Cargo.toml"]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(said.contains("--init Cargo.toml"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `--net FILE` replaces the embedded network for the whole process: a network of zeros makes
 /// every score of its data 0 (mate scores are left out), the provenance records its checksum,
 /// and a file that is not a network is refused by name before anything runs.

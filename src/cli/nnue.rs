@@ -210,9 +210,25 @@ pub struct TrainArgs {
     /// buckets"; the network file is then of format 2).
     #[arg(long, default_value_t = 1)]
     pub output_buckets: usize,
+    /// Start from this network's weights instead of random ones: the next generation
+    /// fine-tuned from the one before on new data (the log names its checksum). Its number of
+    /// output layers must suit --output-buckets.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// The network `train --init` starts from, with its checksum.
+fn start_network(path: &std::path::Path) -> Result<(crate::engine::nnue::Network, String), String> {
+    let named = |e: String| format!("--init {}: {e}", path.display());
+    let bytes = crate::engine::nnue::read_file(path).map_err(named)?;
+    let net = crate::engine::nnue::Network::from_bytes(&bytes).map_err(|e| named(e.to_string()))?;
+    Ok((
+        net,
+        format!("{:016x}", crate::engine::nnue::checksum(&bytes)),
+    ))
 }
 
 /// `searchlab train`.
@@ -235,6 +251,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
             args.output_buckets
         ));
     }
+    let init = args.init.as_deref().map(start_network).transpose()?;
     let dir = args.dir.clone().unwrap_or_else(|| {
         let mut name = args.out.as_os_str().to_owned();
         name.push(".train");
@@ -261,9 +278,11 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
             validation: args.validation,
             seed: args.seed,
             output_buckets: args.output_buckets,
+            init: init.as_ref().map(|(_, sum)| sum.clone()),
         },
         threads: plan::jobs(args.threads)?,
         progress: !args.quiet,
+        init: init.map(|(net, _)| net),
     };
     let log = train::run(&plan)?;
     let last = log.epochs.last().expect("at least one epoch");

@@ -72,6 +72,36 @@ impl Params {
         Params(p)
     }
 
+    /// The float net a quantised `net` stands for, with `outputs` output layers: each weight
+    /// divided by its quantisation step, so training can go on from a shipped network (the next
+    /// generation fine-tuned from the one before, as Stockfish's trainers resume from a
+    /// previous net) instead of from random weights. One output layer is taken only from a
+    /// net whose buckets are all the same.
+    pub fn from_network(net: &Network, outputs: usize) -> Result<Params, String> {
+        if outputs == 1 && !net.has_one_output() {
+            return Err(format!(
+                "the network has {OUTPUT_BUCKETS} different output layers: start a net of one output from a net of one output, or train with --output-buckets {OUTPUT_BUCKETS}"
+            ));
+        }
+        let mut p = vec![0.0f32; count(outputs)];
+        for (f, row) in net.input.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                p[W1 + f * HIDDEN + i] = f32::from(w) / QA as f32;
+            }
+        }
+        for (i, &b) in net.hidden_bias.iter().enumerate() {
+            p[B1 + i] = f32::from(b) / QA as f32;
+        }
+        let b2 = W2 + outputs * 2 * HIDDEN;
+        for k in 0..outputs {
+            for (i, &w) in net.output[k].iter().enumerate() {
+                p[W2 + k * 2 * HIDDEN + i] = f32::from(w) / QB as f32;
+            }
+            p[b2 + k] = net.output_bias[k] as f32 / (QA * QB) as f32;
+        }
+        Ok(Params(p))
+    }
+
     /// The number of output layers.
     pub fn outputs(&self) -> usize {
         (self.0.len() - W2) / (2 * HIDDEN + 1)
@@ -413,5 +443,30 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A shipped network read back as floats quantises to itself, weight for weight (each
+    /// value is a multiple of its step), with one output layer and with a layer per bucket; a
+    /// net whose buckets differ does not read as one output layer.
+    #[test]
+    fn a_network_read_back_as_floats_quantises_to_itself() {
+        let embedded = crate::engine::nnue::embedded();
+        let back = Params::from_network(embedded, OUTPUT_BUCKETS).unwrap();
+        assert!(back.quantise() == *embedded);
+        assert_eq!(
+            Params::from_network(embedded, 1).is_err(),
+            !embedded.has_one_output()
+        );
+        let mut params = Params::init(1, seeded(4));
+        params.0[W2..].iter_mut().for_each(|w| *w *= 8.0);
+        let one = params.quantise();
+        let back = Params::from_network(&one, 1).unwrap();
+        assert!(back.quantise() == one);
+        assert!(
+            Params::from_network(&one, OUTPUT_BUCKETS)
+                .unwrap()
+                .quantise()
+                == one
+        );
     }
 }

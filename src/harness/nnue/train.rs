@@ -8,6 +8,8 @@
 //!   in batches. A batch's gradient is summed over a fixed number of chunks, the chunks in
 //!   parallel and their sums added in chunk order, so a run is the same for any number of
 //!   threads (floating-point addition is not associative; the fixed order makes it repeatable).
+//! - **Start.** Random weights drawn from the seed, or (`init`) a network's own weights read
+//!   back as floats, so a generation can go on from the one before on new data.
 //! - **Learning rate.** Constant, multiplied by `lr_drop` once `drop_at` of the epochs are done.
 //! - **Checkpoints.** After each epoch the float parameters, AdamW's state and the log are
 //!   written to `DIR/checkpoint.json`, the quantised network to `OUT`, the log to
@@ -50,6 +52,10 @@ pub struct Settings {
     /// number of pieces. Logs written before the option read as 1.
     #[serde(default = "one_output")]
     pub output_buckets: usize,
+    /// The checksum of the network training started from (`--init`), `None` for random
+    /// weights drawn from the seed.
+    #[serde(default)]
+    pub init: Option<String>,
 }
 
 fn one_output() -> usize {
@@ -110,6 +116,8 @@ pub struct Plan {
     pub settings: Settings,
     pub threads: usize,
     pub progress: bool,
+    /// The network to start from instead of random weights (`settings.init` names it).
+    pub init: Option<crate::engine::nnue::Network>,
 }
 
 /// Read the data files: their records and what they are.
@@ -274,7 +282,10 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
         None => {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(s.seed ^ 0x5eed);
             let next = move || (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-            let params = Params::init(s.output_buckets, next);
+            let params = match &plan.init {
+                Some(net) => Params::from_network(net, s.output_buckets)?,
+                None => Params::init(s.output_buckets, next),
+            };
             let adam = AdamW::new(params.0.len());
             (fresh, params, adam)
         }
@@ -410,14 +421,17 @@ fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
     super::chart::loss(
         path,
         &format!(
-            "{} training, {} validation positions · λ {} · scale {} · batch {} · lr {} · seed {}",
+            "{} training, {} validation positions · λ {} · scale {} · batch {} · lr {} · {}",
             log.train_positions,
             log.validation_positions,
             s.shape.lambda,
             s.shape.scale,
             s.batch,
             s.lr,
-            s.seed
+            match &s.init {
+                Some(sum) => format!("from net {sum}"),
+                None => format!("seed {}", s.seed),
+            }
         ),
         &[
             ("training loss", curve(|e| Some(e.train_loss))),
