@@ -542,6 +542,50 @@ fn shards_merge_into_the_whole_match() {
     assert!(!output.status.success());
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("whole matches and the others shards"), "{err}");
+
+    // Strangers are refused, naming the difference: a shard of another commit (a `-dirty`
+    // build among them), of another version, of another configuration.
+    let s2 = std::fs::read_to_string(dir.join("s2.jsonl")).unwrap();
+    let (header, rest) = s2.split_once('\n').unwrap();
+    let mut value: serde_json::Value = serde_json::from_str(header).unwrap();
+    let commit = value["commit"].as_str().unwrap_or("abc").to_string();
+    let strangers: [(&str, serde_json::Value, &str); 4] = [
+        (
+            "commit",
+            format!("{}-dirty", commit.trim_end_matches("-dirty")).into(),
+            "different builds (commit",
+        ),
+        (
+            "commit",
+            "0123456789abcdef0123456789abcdef01234567".into(),
+            "different builds (commit",
+        ),
+        (
+            "searchlab",
+            "9.9.9".into(),
+            "different builds (version 9.9.9",
+        ),
+        ("seed", 99.into(), "seed is 0 in one and 99 in the other"),
+    ];
+    for (key, stranger, says) in strangers {
+        let original = value[key].clone();
+        if original == stranger {
+            continue;
+        }
+        value[key] = stranger;
+        let path = dir.join("stranger.jsonl");
+        std::fs::write(&path, format!("{value}\n{rest}")).unwrap();
+        value[key] = original;
+        let output = searchlab()
+            .args(["merge", "--out", dir.join("joined.jsonl").to_str().unwrap()])
+            .arg(dir.join("s1.jsonl"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{key}: merged");
+        assert!(err.contains(says), "{key}: {err}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

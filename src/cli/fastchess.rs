@@ -13,7 +13,7 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::harness::format::shell_word;
+use crate::harness::format::for_shell;
 
 /// The translated arguments (after `match`) and what the translation should say.
 #[derive(Debug, Default, PartialEq)]
@@ -100,7 +100,9 @@ fn number(option: &str, value: &str) -> Result<u64, String> {
 
 /// A keyed word as `engines.rs` reads it, quoted as a shell quotes it.
 fn keyed(key: &str, value: &str) -> String {
-    shell_word(&format!("{key}={value}"))
+    let word = format!("{key}={value}");
+    // Arguments come from the operating system, which cannot pass a NUL byte.
+    for_shell(&word).unwrap_or(word)
 }
 
 /// An `-engine` or `-each` description in searchlab's keyed form.
@@ -316,7 +318,11 @@ pub fn translate_argv(argv: &[String]) -> Option<Result<(Vec<String>, Translatio
 /// The command a translation runs, quoted for a shell.
 pub fn command_line(args: &[String]) -> String {
     std::iter::once("searchlab".to_string())
-        .chain(args.iter().skip(1).map(|a| shell_word(a)))
+        .chain(
+            args.iter()
+                .skip(1)
+                .map(|a| for_shell(a).unwrap_or_else(|| a.clone())),
+        )
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -9,6 +9,7 @@ use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::harness::games::control::{Control, player_control};
 use crate::harness::games::game::Rules;
 use crate::harness::games::openings::{self, Opening, OpeningOrder};
+use crate::harness::games::reference_speed::{self, ReferenceClock, ReferenceRequest};
 use crate::harness::results::Variant;
 
 /// The games' settings.
@@ -36,6 +37,21 @@ pub struct GameArgs {
     /// A depth per move (deterministic games).
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Scale the time limits (--tc, --movetime, and players' own tc= and st=) to this
+    /// reference speed, the yardstick's nodes a second on the reference machine: before the
+    /// first game the yardstick runs three times here and every limit is multiplied by
+    /// reference ÷ measured (the median), as OpenBench scales its workers' time controls by
+    /// their bench. Measured again at the end (a warning beyond 10%); a resumed match keeps
+    /// its header's factor. The yardstick must not be the code under test when the question
+    /// is that code's speed (a faster build measured by its own bench is given less time):
+    /// prefer a fixed program, a peer engine's bench or a kept reference build.
+    #[arg(long)]
+    pub reference_nps: Option<f64>,
+    /// The yardstick of --reference-nps: a command that prints its nodes a second (`N nps`,
+    /// `NPS : N`, `Nodes/second : N`), e.g. "/usr/games/ethereal-chess bench". Default: this
+    /// binary's own `bench` (the code under test: see --reference-nps).
+    #[arg(long)]
+    pub reference_bench: Option<String>,
     /// How far a move may overrun its clock before it loses on time, ms. The default, 100 ms,
     /// covers a shared machine's scheduling and the pipes (fastchess uses 0, but measures a
     /// move's time on its own side of the pipe); a move that overruns more loses on time.
@@ -87,6 +103,54 @@ pub struct GameSetup {
     pub openings: Vec<Opening>,
     pub opening_order: OpeningOrder,
     pub concurrency: usize,
+    /// `--reference-nps` and `--reference-bench`, checked; the limits in `rules` are the
+    /// reference's until `scale_to_reference` scales them.
+    pub reference: Option<ReferenceRequest>,
+}
+
+impl GameSetup {
+    /// Scale the limits to the reference speed, if one was asked for: measure this machine
+    /// with the yardstick and multiply every time limit by reference ÷ measured. Resuming a
+    /// file whose header scaled (`previous`), the header's factor is kept and the new
+    /// measurement only checked against it. Prints the scaling; returns what a header records.
+    pub fn scale_to_reference(
+        &mut self,
+        previous: Option<&ReferenceClock>,
+    ) -> Result<Option<ReferenceClock>, String> {
+        let Some(request) = &self.reference else {
+            return Ok(None);
+        };
+        let name = request.yardstick_name();
+        let reading = reference_speed::measure(request)?;
+        let own: BTreeMap<_, _> = self.rules.own.clone();
+        let mut clock = reference_speed::clock(request, reading, self.rules.control, own);
+        if let Some(old) = previous.filter(|old| {
+            old.yardstick == clock.yardstick && old.reference_nps == clock.reference_nps
+        }) {
+            if let Some(warning) = reference_speed::drift_warning(
+                &name,
+                old.measured.nps,
+                clock.measured.nps,
+                "on resuming",
+            ) {
+                eprintln!("{warning}");
+            }
+            eprintln!(
+                "reference clock: resumed: the header's factor {:.4} is kept (measured {:.2} M nodes/s now, {:.2} M when the match began)",
+                old.factor,
+                clock.measured.nps / 1e6,
+                old.measured.nps / 1e6
+            );
+            clock.measured = old.measured.clone();
+            clock.factor = old.factor;
+        }
+        self.rules.control = reference_speed::scale(self.rules.control, clock.factor);
+        for own in self.rules.own.values_mut() {
+            own.control = reference_speed::scale(own.control, clock.factor);
+        }
+        eprintln!("{}", clock.describe(&self.rules.control));
+        Ok(Some(clock))
+    }
 }
 
 impl GameArgs {
@@ -133,6 +197,13 @@ impl GameArgs {
                 player_control(&v.label, &v.limits, given, self.timemargin)?,
             ));
         }
+        let reference = ReferenceRequest::new(self.reference_nps, self.reference_bench.as_deref())?;
+        if reference.is_some() {
+            match given {
+                Some(control) => reference_speed::check_scalable(&control)?,
+                None => reference_speed::check_scalable(&controls[0].1.control)?,
+            }
+        }
         let base = controls[0].1;
         let own: BTreeMap<_, _> = controls.into_iter().filter(|(_, c)| *c != base).collect();
         let openings = openings::read(&self.openings, self.opening_plies)?;
@@ -148,6 +219,7 @@ impl GameArgs {
             openings,
             opening_order,
             concurrency,
+            reference,
         })
     }
 

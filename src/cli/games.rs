@@ -5,12 +5,14 @@ use std::path::PathBuf;
 use crate::harness::design::Design;
 use crate::harness::games::elo::elo;
 use crate::harness::games::play::{MatchPlan, run_match};
+use crate::harness::games::record::{append_speed, read_match};
 use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
 use crate::harness::games::tally::status_line;
 use crate::harness::results;
 
 use super::game_args::GameArgs;
 use super::players::PlayerArgs;
+use crate::harness::games::reference_speed;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
 const DEFAULT_GAMES: u64 = 100;
@@ -68,7 +70,15 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
     let variants = players(args)?;
-    let setup = args.game.setup(&variants)?;
+    let mut setup = args.game.setup(&variants)?;
+    // A resumed match keeps the factor its header scaled by.
+    let previous = if setup.reference.is_some() {
+        read_match(&args.out)?.header.and_then(|h| h.reference)
+    } else {
+        None
+    };
+    let reference = setup.scale_to_reference(previous.as_ref())?;
+    let request = setup.reference.clone();
     let (control, concurrency) = (setup.rules.control, setup.concurrency);
     let plan = MatchPlan {
         variants,
@@ -92,6 +102,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         } else {
             args.rating_interval
         },
+        reference,
     };
     eprintln!(
         "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",
@@ -108,6 +119,9 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         plan.openings_path
     );
     let results = run_match(&plan)?;
+    if let Some(reading) = reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())? {
+        append_speed(&plan.out, &reading)?;
+    }
     for result in &results {
         println!("{}", status_line(result));
         for (failure, count) in &result.failures {

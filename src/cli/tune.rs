@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use super::game_args::GameArgs;
 use crate::harness::external::engine_design;
 use crate::harness::external::uci_options::UciOption;
+use crate::harness::games::reference_speed;
 use crate::harness::plan;
 use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{Schedule, TunedParam};
@@ -94,7 +95,15 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
     // The start must be a player the engine or the SPEC takes.
     let start: Vec<f64> = params.iter().map(|p| p.start).collect();
     tune::player(&base, &params, &start, "start")?;
-    let setup = args.game.setup(std::slice::from_ref(&base))?;
+    let mut setup = args.game.setup(std::slice::from_ref(&base))?;
+    // A resumed tune keeps the factor its header scaled by.
+    let previous = if setup.reference.is_some() {
+        tune::read(&args.out)?.header.and_then(|h| h.reference)
+    } else {
+        None
+    };
+    let reference = setup.scale_to_reference(previous.as_ref())?;
+    let request = setup.reference.clone();
     let plan = TunePlan {
         base,
         params,
@@ -113,6 +122,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         progress: !args.game.quiet,
         max_failures: args.max_failures,
         rating_interval: args.rating_interval,
+        reference,
     };
     eprintln!(
         "tune of {} over {} parameter(s): {} iterations of {} game pair(s), {}, {} openings, into {}",
@@ -125,6 +135,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         plan.out.display()
     );
     let lines = tune::run(&plan)?;
+    reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())?;
     let theta = lines.last().map_or_else(
         || plan.params.iter().map(|p| p.start).collect(),
         |l| l.theta_after.clone(),

@@ -70,15 +70,26 @@ pub fn interval(i: &crate::harness::compare::Interval, digits: usize) -> String 
     )
 }
 
+/// At most `max` characters of a line a user gave (an input line quoted in an error), cut with
+/// the count of what was left out: a megabyte line is not echoed whole.
+pub fn clip(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max).collect();
+    format!("{kept}… ({} more characters)", count - max)
+}
+
 /// A word as a shell reads it back: as it is when it holds only characters no shell treats
-/// specially (`cmd=./dev`, `tc=8+0.08`), else in single quotes.
-pub fn shell_word(word: &str) -> String {
+/// specially (`cmd=./dev`, `tc=8+0.08`: a command a user keeps stays readable), else quoted by
+/// `shlex`. `None` for a word no shell can hold (a NUL byte).
+pub fn for_shell(word: &str) -> Option<String> {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+=:,@%^".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
+        return Some(word.to_string());
     }
+    shlex::try_quote(word).ok().map(|q| q.into_owned())
 }
 
 #[cfg(test)]
@@ -97,5 +108,7 @@ mod tests {
         assert_eq!(si(0.25), "0.25");
         assert_eq!(p_value(0.04041), "p=0.0404");
         assert_eq!(p_value(0.00001), "p<0.0001");
+        assert_eq!(clip("abc", 3), "abc");
+        assert_eq!(clip("abcdef", 2), "ab… (4 more characters)");
     }
 }

@@ -75,6 +75,34 @@ impl Provenance {
     }
 }
 
+impl Provenance {
+    /// Two files (`path` with this provenance, `other_path` with `other`) may be joined into
+    /// one result (`merge`, a report over shards) only when one build wrote both: the same
+    /// version and the same commit. Refused otherwise, naming the two headers' difference.
+    pub fn joins(
+        &self,
+        path: &std::path::Path,
+        other: &Provenance,
+        other_path: &std::path::Path,
+    ) -> Result<(), String> {
+        let differ = |what: &str, a: &str, b: &str| {
+            Err(format!(
+                "{} and {} were written by different builds ({what} {b} against {a}): shards join only when one build wrote them all; re-run the stranger with the build of the others",
+                other_path.display(),
+                path.display(),
+            ))
+        };
+        if self.searchlab != other.searchlab {
+            return differ("version", &self.searchlab, &other.searchlab);
+        }
+        if self.commit != other.commit {
+            let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "(none)".into());
+            return differ("commit", &name(&self.commit), &name(&other.commit));
+        }
+        Ok(())
+    }
+}
+
 /// The commit this binary was built from (`-dirty` with local changes), when known.
 pub fn git_commit() -> Option<String> {
     let commit = env!("SEARCHLAB_COMMIT");

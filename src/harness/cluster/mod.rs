@@ -138,7 +138,7 @@ fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
     line.extend(
         task_args(&submission, dir, "1")
             .into_iter()
-            .map(|a| a.replace("${SLURM_CPUS_PER_TASK:-1}", "1")),
+            .map(|a| a.replace(CORES, "1")),
     );
     (plan.check)(&line)?;
     copy_binary(submission, dir)
@@ -200,7 +200,7 @@ fn task_args(submission: &Submission, dir: &Path, index: &str) -> Vec<String> {
         .any(|a| a.split('=').next() == Some(option))
     {
         args.push(option.into());
-        args.push("${SLURM_CPUS_PER_TASK:-1}".into());
+        args.push(CORES.into());
     }
     if kind == Kind::Match && submission.args.iter().any(|a| a.starts_with("--sprt")) {
         // The merged SPRT: each task reads the others' shards after every pair.
@@ -210,28 +210,55 @@ fn task_args(submission: &Submission, dir: &Path, index: &str) -> Vec<String> {
     args
 }
 
-/// Quote for the shell, but leave `${…}` and `$I` to it.
-fn shell_word(word: &str) -> String {
-    if word.contains("${SLURM_CPUS_PER_TASK") {
-        return word.to_string();
+/// Where a task script's word holds the array index: replaced by `"$I"` outside any quotes.
+/// A NUL byte cannot come from a command line, a path or a name, so it cannot collide.
+const INDEX: &str = "\0I\0";
+/// Where a task script's word holds the cores Slurm gave the task.
+const CORES: &str = "\0C\0";
+
+/// A word of a task or merge script, every character of it literal to the shell (`shlex`'s
+/// quoting: a folder named `x $(touch P)`, `a"b` or `` `ls` `` stays a name), but for the
+/// array index and the task's cores, which the shell fills in; refused when it cannot be
+/// quoted.
+fn shell_word(word: &str) -> Result<String, String> {
+    let literal = |piece: &str| -> Result<String, String> {
+        if piece.is_empty() {
+            return Ok(String::new());
+        }
+        crate::harness::format::for_shell(piece).ok_or_else(|| {
+            format!(
+                "'{}' cannot be written in a task script (a NUL byte)",
+                piece.escape_debug()
+            )
+        })
+    };
+    let mut out = String::new();
+    for (i, part) in word.split(CORES).enumerate() {
+        if i > 0 {
+            out.push_str("\"${SLURM_CPUS_PER_TASK:-1}\"");
+        }
+        for (j, piece) in part.split(INDEX).enumerate() {
+            if j > 0 {
+                out.push_str("\"$I\"");
+            }
+            out.push_str(&literal(piece)?);
+        }
     }
-    if word.contains("$I") {
-        return format!("\"{word}\"");
-    }
-    crate::harness::format::shell_word(word)
+    Ok(out)
+}
+
+/// Every word of a script quoted.
+fn shell_words<'a>(words: impl IntoIterator<Item = &'a String>) -> Result<Vec<String>, String> {
+    words.into_iter().map(|w| shell_word(w)).collect()
 }
 
 /// Submit the array of `todo` tasks and the merge after it.
 fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, String> {
-    let bin = shell_word(&submission.binary);
-    let task: Vec<String> = task_args(submission, dir, "$I")
-        .iter()
-        .map(|w| shell_word(w))
-        .collect();
-    let state = |i: &str| shell_word(&format!("{}/task-{i}.state", dir.display()));
+    let bin = shell_word(&submission.binary)?;
+    let task = shell_words(&task_args(submission, dir, INDEX))?;
+    let state = shell_word(&format!("{}/task-{INDEX}.state", dir.display()))?;
     let script = format!(
-        "I=$SLURM_ARRAY_TASK_ID; S=$(date +%s); echo \"running $S $SLURM_JOB_ID\" > {s}; {bin} {task}; rc=$?; echo \"exit $rc $(date +%s) $S\" > {s}; exit $rc",
-        s = state("$I"),
+        "I=$SLURM_ARRAY_TASK_ID; S=$(date +%s); echo \"running $S $SLURM_JOB_ID\" > {state}; {bin} {task}; rc=$?; echo \"exit $rc $(date +%s) $S\" > {state}; exit $rc",
         task = task.join(" ")
     );
     let list: Vec<String> = todo.iter().map(usize::to_string).collect();
@@ -250,7 +277,7 @@ fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, St
         format!("--job-name=searchlab-{}-merge", submission.kind.name()),
         format!("--output={}/merge.log", dir.display()),
     ]);
-    let merge = match slurm::sbatch(&merge_args, &merge_script(submission, dir)) {
+    let merge = match merge_script(submission, dir).and_then(|m| slurm::sbatch(&merge_args, &m)) {
         Ok(id) => id,
         Err(e) => {
             // Nothing half-submitted: the array goes too.
@@ -269,27 +296,89 @@ fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, St
 
 /// The merge job: the shards joined, and the report (run, match), the data file with its
 /// provenance (datagen) or the trajectories' report (tune).
-fn merge_script(submission: &Submission, dir: &Path) -> String {
-    let bin = shell_word(&submission.binary);
+fn merge_script(submission: &Submission, dir: &Path) -> Result<String, String> {
+    let bin = shell_word(&submission.binary)?;
     let d = |name: &str| shell_word(&format!("{}/{name}", dir.display()));
     let shards: Vec<String> = (1..=submission.tasks)
-        .map(|i| shell_word(&shard_path(dir, submission.kind, i).display().to_string()))
+        .map(|i| shard_path(dir, submission.kind, i).display().to_string())
         .collect();
-    let shards = shards.join(" ");
+    let shards = shell_words(&shards)?.join(" ");
+    let folder = shell_word(&dir.display().to_string())?;
     let body = match submission.kind {
         Kind::Run | Kind::Match => format!(
-            "{bin} merge --out {r} {shards} && {bin} report {r} --out {dir}",
-            r = d("results.jsonl"),
-            dir = shell_word(&dir.display().to_string())
+            "{bin} merge --out {r} {shards} && {bin} report {r} --out {folder}",
+            r = d("results.jsonl")?,
         ),
-        Kind::Datagen => format!("{bin} merge --out {} {shards}", d("data.bin")),
-        Kind::Tune => format!(
-            "{bin} report {shards} --out {}",
-            shell_word(&dir.display().to_string())
-        ),
+        Kind::Datagen => format!("{bin} merge --out {} {shards}", d("data.bin")?),
+        Kind::Tune => format!("{bin} report {shards} --out {folder}"),
     };
-    format!(
+    Ok(format!(
         "{body}; rc=$?; echo \"exit $rc $(date +%s)\" > {}; exit $rc",
-        d("merge.state")
-    )
+        d("merge.state")?
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `sh` makes of a script's words, with the array index 3 and 2 cores.
+    fn as_shell_reads(words: &[String]) -> Vec<String> {
+        let script = format!(
+            "I=3; SLURM_CPUS_PER_TASK=2; HOME=/home/h; printf '%s\\n' {}",
+            words.join(" ")
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(std::env::temp_dir())
+            .output()
+            .expect("sh runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn every_word_of_a_task_script_is_literal_but_the_index_and_the_cores() {
+        let planted = std::env::temp_dir().join(format!("searchlab-pwned-{}", std::process::id()));
+        let hostile = [
+            format!("x $(touch {})", planted.display()),
+            "a\"b".to_string(),
+            "`touch /tmp/searchlab-backtick`".to_string(),
+            "$HOME".to_string(),
+            "it's; echo no".to_string(),
+            "new\nline".to_string(),
+        ];
+        for name in &hostile {
+            let dir = format!("/tmp/{name}");
+            let words = [
+                format!("{dir}/shard-{INDEX}.jsonl"),
+                CORES.to_string(),
+                format!("--variant=v{INDEX}{INDEX}"),
+            ];
+            let quoted: Vec<String> = words.iter().map(|w| shell_word(w).unwrap()).collect();
+            assert_eq!(
+                as_shell_reads(&quoted),
+                vec![
+                    format!("{dir}/shard-3.jsonl"),
+                    "2".to_string(),
+                    "--variant=v33".to_string()
+                ]
+                .into_iter()
+                .flat_map(|w| w.lines().map(String::from).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+                "{name}"
+            );
+        }
+        assert!(!planted.exists(), "a folder's name ran a command");
+        assert!(!Path::new("/tmp/searchlab-backtick").exists());
+        assert!(shell_word("nul\0byte").is_err());
+    }
 }

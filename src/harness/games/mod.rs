@@ -10,6 +10,7 @@ pub mod pgn;
 pub mod play;
 pub mod player;
 pub mod record;
+pub mod reference_speed;
 pub mod report;
 pub mod stats;
 pub mod tally;

@@ -18,6 +18,7 @@ use super::openings::{self, Opening};
 use super::pgn;
 use super::player::Players;
 use super::record::{MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match};
+use super::reference_speed::ReferenceClock;
 use super::stats::Sprt;
 use super::tally::{PairingResult, Sequential, status_line, tally};
 use crate::harness::provenance::Provenance;
@@ -46,6 +47,8 @@ pub struct MatchPlan {
     /// Print a status line on stdout every this many games (0: none; the live bar serves a
     /// terminal).
     pub rating_interval: u64,
+    /// The limits' scaling to a reference speed (`rules` holds the scaled limits).
+    pub reference: Option<ReferenceClock>,
 }
 
 impl MatchPlan {
@@ -59,6 +62,7 @@ impl MatchPlan {
             margin_ms: self.rules.margin_ms,
             overhead_ms: self.rules.overhead_ms,
             player_controls: self.rules.own.clone(),
+            reference: self.reference.clone(),
             openings: self.openings_path.clone(),
             opening_count: self.openings.len(),
             opening_plies: self.opening_plies,

@@ -13,6 +13,7 @@ use super::adjudication::Adjudication;
 use super::control::{Control, PlayerControl};
 use super::game::GameRecord;
 use super::openings::{Opening, OpeningOrder};
+use super::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
 use super::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, Variant, append, open_locked, read_lines};
@@ -43,6 +44,11 @@ pub struct MatchHeader {
     /// Players with limits of their own (time or node odds), by label.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub player_controls: BTreeMap<String, PlayerControl>,
+    /// The limits were scaled to a reference speed (`--reference-nps`): `control` and
+    /// `player_controls` are what was played here; this holds them at the reference speed,
+    /// the yardstick, what this machine measured and the factor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<ReferenceClock>,
     /// The openings file as given, and how many openings it holds.
     pub openings: String,
     pub opening_count: usize,
@@ -87,12 +93,19 @@ impl MatchHeader {
             })
     }
 
-    /// Two headers describe the same match (date, commit, cores and engines' names aside).
+    /// Two headers describe the same match (date, commit, cores and engines' names aside; a
+    /// scaled clock by its reference, not by what each machine measured: shards of one match
+    /// run on machines of different speeds).
     pub fn same_match(&self, other: &MatchHeader) -> bool {
         let strip = |h: &MatchHeader| {
             let mut h = h.clone();
             h.provenance = h.provenance.network();
             h.missing.clear();
+            if let Some(reference) = h.reference.take() {
+                h.control = reference.control;
+                h.player_controls = reference.player_controls.clone();
+                h.reference = Some(reference.stated());
+            }
             for v in &mut h.variants {
                 if let Some(engine) = v.engine.as_mut() {
                     engine.name = None;
@@ -186,6 +199,8 @@ impl PairRecord {
 pub struct MatchFile {
     pub header: Option<MatchHeader>,
     pub pairs: Vec<PairRecord>,
+    /// The yardstick's readings after the games (`--reference-nps`), in the order written.
+    pub speeds: Vec<SpeedRecord>,
     complete: u64,
     torn_line: Option<usize>,
 }
@@ -229,9 +244,13 @@ pub fn read_match(path: &Path) -> Result<MatchFile, String> {
                 serde_json::from_value(value)
                     .map_err(|e| format!("{name}:{number}: damaged pair record: {e}"))?,
             ),
+            (_, Some("speed")) => out.speeds.push(
+                serde_json::from_value(value)
+                    .map_err(|e| format!("{name}:{number}: damaged speed record: {e}"))?,
+            ),
             _ => {
                 return Err(format!(
-                    "{name}:{number}: not a match record (expected \"type\":\"pair\")"
+                    "{name}:{number}: not a match record (expected \"type\":\"pair\" or \"speed\")"
                 ));
             }
         }
@@ -240,6 +259,31 @@ pub fn read_match(path: &Path) -> Result<MatchFile, String> {
     out.complete = lines.complete;
     out.torn_line = lines.torn_line;
     Ok(out)
+}
+
+/// The yardstick measured again after a match's games (`--reference-nps`): the machine's
+/// speed at the end, beside the header's at the start.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SpeedRecord {
+    /// Always `speed`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Pairs recorded in the file when it was measured.
+    pub after_pairs: usize,
+    #[serde(flatten)]
+    pub reading: SpeedReading,
+}
+
+/// Append the yardstick's reading after the games to the match file at `path`.
+pub fn append_speed(path: &Path, reading: &SpeedReading) -> Result<(), String> {
+    let pairs = read_match(path)?.pairs.len();
+    let mut file = open_locked(path)?;
+    let record = SpeedRecord {
+        kind: "speed".into(),
+        after_pairs: pairs,
+        reading: reading.clone(),
+    };
+    append(&mut file, &record).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Open `path` for the match `header` (locked): a new file gets the header; a file of the same
@@ -307,6 +351,43 @@ fn rewrite_header(
     Ok(())
 }
 
+/// A file (`path`, header `h`) may join the match `first` read from `first_path`: the same
+/// build and the same match, else refused naming the difference.
+fn joins(
+    first: &MatchHeader,
+    first_path: &Path,
+    h: &MatchHeader,
+    path: &Path,
+) -> Result<(), String> {
+    first.provenance.joins(first_path, &h.provenance, path)?;
+    let mut same = h.clone();
+    same.shard = first.shard;
+    if first.same_match(&same) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} is another match than {}: a report joins only the shards of one match ({})",
+        path.display(),
+        first_path.display(),
+        crate::harness::results::difference(first, &same)
+    ))
+}
+
+/// The yardstick's readings after the games that moved more than 10% from the header's.
+fn speed_warnings(path: &Path, h: &MatchHeader, speeds: &[SpeedRecord]) -> Vec<String> {
+    let Some(r) = &h.reference else {
+        return Vec::new();
+    };
+    speeds
+        .iter()
+        .filter_map(|speed| {
+            let when = format!("after {} pairs", speed.after_pairs);
+            drift_warning(&r.yardstick, r.measured.nps, speed.reading.nps, &when)
+        })
+        .map(|w| format!("{}: {w}", path.display()))
+        .collect()
+}
+
 /// Several match files read as one match: a whole match, or shards of one. Refuses files of
 /// different matches and a shard given twice; the first record of each pair is kept.
 pub fn read_matches(
@@ -331,16 +412,9 @@ pub fn read_matches(
                 path.display()
             ));
         }
+        warnings.extend(speed_warnings(path, &h, &read.speeds));
         if let Some((first, first_path)) = &header {
-            let mut same = h.clone();
-            same.shard = first.shard;
-            if !first.same_match(&same) {
-                return Err(format!(
-                    "{} is another match than {}: a report joins only the shards of one match",
-                    path.display(),
-                    first_path.display()
-                ));
-            }
+            joins(first, first_path, &h, path)?;
         } else {
             header = Some((h.clone(), path));
         }

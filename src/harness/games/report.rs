@@ -38,7 +38,14 @@ impl MatchAnalysis {
         let h = &self.header;
         format!(
             "{}{} · {} openings ({}) · searchlab {} · {}",
-            h.control,
+            h.reference
+                .as_ref()
+                .map_or(h.control.to_string(), |r| format!(
+                    "{} at {:.2} M nodes/s of {}",
+                    r.control,
+                    r.reference_nps / 1e6,
+                    r.yardstick
+                )),
             if h.player_controls.is_empty() {
                 ""
             } else {
@@ -250,6 +257,36 @@ fn endings_table(analysis: &MatchAnalysis) -> String {
 /// The report's lines on the limits: the match's, and each player's own.
 fn control_lines(h: &MatchHeader) -> String {
     let mut out = String::new();
+    if let Some(r) = &h.reference {
+        let _ = writeln!(
+            out,
+            "- Control: {} at a reference speed of {:.2} M nodes/s of `{}`, time margin {} ms; played here at {} (this machine measured {:.2} M nodes/s, the median of {:?}: every time limit × {:.4}){}",
+            r.control,
+            r.reference_nps / 1e6,
+            r.yardstick,
+            h.margin_ms,
+            h.control,
+            r.measured.nps / 1e6,
+            r.measured
+                .runs
+                .iter()
+                .map(|n| (n / 1e3).round() / 1e3)
+                .collect::<Vec<_>>(),
+            r.factor,
+            if r.yardstick == super::reference_speed::OWN_BENCH {
+                ". The yardstick is this build's own bench: a faster build is given less time, so this clock does not judge a change of speed"
+            } else {
+                ""
+            }
+        );
+        for (label, own) in &r.player_controls {
+            let _ = writeln!(
+                out,
+                "- {label} plays under its own control at the reference speed: {own}"
+            );
+        }
+        return out;
+    }
     let _ = writeln!(
         out,
         "- Control: {}, time margin {} ms{}",

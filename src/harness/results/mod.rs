@@ -9,4 +9,4 @@ mod write;
 
 pub use read::{LinesRead, ResultsFile, read_existing, read_lines, read_results};
 pub use records::*;
-pub use write::{Merged, append, merge, open_for_run, open_locked};
+pub use write::{Merged, append, difference, merge, open_for_run, open_locked};

@@ -102,6 +102,79 @@ pub struct Merged {
     pub warnings: Vec<String>,
 }
 
+/// Where two headers differ, as a reader names it: the first field (a dotted path) whose
+/// values differ, with both values; the date, the cores and the shard are not compared.
+pub fn difference<T: Serialize>(a: &T, b: &T) -> String {
+    fn walk(path: &str, a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+        use serde_json::Value;
+        if a == b {
+            return None;
+        }
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+                keys.into_iter()
+                    .filter(|k| !["date", "cores", "shard"].contains(&k.as_str()))
+                    .find_map(|k| {
+                        let null = Value::Null;
+                        let sub = if path.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{path}.{k}")
+                        };
+                        walk(&sub, x.get(k).unwrap_or(&null), y.get(k).unwrap_or(&null))
+                    })
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+                .iter()
+                .zip(y)
+                .enumerate()
+                .find_map(|(i, (p, q))| walk(&format!("{path}[{i}]"), p, q)),
+            _ => Some(format!(
+                "{} is {} in one and {} in the other",
+                if path.is_empty() { "the header" } else { path },
+                crate::harness::format::clip(&a.to_string(), 120),
+                crate::harness::format::clip(&b.to_string(), 120)
+            )),
+        }
+    }
+    let (Ok(a), Ok(b)) = (serde_json::to_value(a), serde_json::to_value(b)) else {
+        return "the headers differ".into();
+    };
+    walk("", &a, &b).unwrap_or_else(|| "the headers differ".into())
+}
+
+/// A shard (`file`, header `h`) may join the run `first` read from `first_file` (of `count`
+/// shards): the same build, the same run and the same count, else refused naming the
+/// difference.
+fn joins_run(
+    first: &Header,
+    first_file: &Path,
+    h: &Header,
+    file: &Path,
+    count: Option<usize>,
+) -> Result<(), String> {
+    first.provenance.joins(first_file, &h.provenance, file)?;
+    let shard = h.shard.expect("merge checks the shard");
+    let mut same = h.clone();
+    same.shard = first.shard;
+    if first.same_run(&same) && count == Some(shard.count) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} (shard {}/{}) belongs to another run than {}: {}",
+        file.display(),
+        shard.index,
+        shard.count,
+        first_file.display(),
+        if first.same_run(&same) {
+            format!("{} shards against {}", shard.count, count.unwrap_or(1))
+        } else {
+            difference(first, &same)
+        }
+    ))
+}
+
 /// Join the results files of the shards of one run into `out`, one record per key, in any
 /// order. Refuses files of other runs, a whole run among shards and a shard given twice; says
 /// which searches no shard holds and records them in the merged header.
@@ -122,17 +195,7 @@ pub fn merge(files: &[PathBuf], out: &Path) -> Result<Merged, String> {
             )
         })?;
         if let Some((first, first_file)) = &header {
-            let mut same = h.clone();
-            same.shard = first.shard;
-            if !first.same_run(&same) || count != Some(shard.count) {
-                return Err(format!(
-                    "{} (shard {}/{}) belongs to another run than {}",
-                    file.display(),
-                    shard.index,
-                    shard.count,
-                    first_file.display()
-                ));
-            }
+            joins_run(first, first_file, &h, file, count)?;
         } else {
             count = Some(shard.count);
             header = Some((h.clone(), file));
