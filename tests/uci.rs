@@ -316,28 +316,43 @@ fn hostile_options_and_input_are_answered_and_survived() {
 }
 
 #[test]
-fn a_search_with_a_limit_finishes_at_the_end_of_input() {
-    // The README's example: the depth-6 search completes before the engine exits.
-    let mut s = Session::start();
-    s.send("position startpos moves e2e4");
-    s.send("go depth 6");
-    let Session {
-        mut child,
-        stdin,
-        lines,
-    } = s;
-    drop(stdin);
-    let lines: Vec<String> = lines.iter().collect();
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 6 ")),
-        "{lines:?}"
-    );
-    assert!(legal_in(
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        &["e2e4"],
-        bestmove(&lines)
-    ));
-    assert!(child.wait().unwrap().success());
+fn end_of_input_stops_the_search_answers_and_exits() {
+    // End of input is `quit` after the running search is stopped and its move printed, as
+    // Stockfish reads it: a search whose parent went away must not run on. Each of these
+    // would search for minutes (or for ever) if let finish.
+    for go in [
+        "go mate 2",
+        "go depth 60",
+        "go nodes 2000000000",
+        "go infinite",
+    ] {
+        let mut s = Session::start();
+        s.send("position startpos moves e2e4");
+        s.send(go);
+        std::thread::sleep(Duration::from_millis(200));
+        let Session {
+            mut child,
+            stdin,
+            lines,
+        } = s;
+        let began = Instant::now();
+        drop(stdin);
+        let lines: Vec<String> = lines.iter().collect();
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "{go}: the engine ran on for {:?} after its input ended",
+            began.elapsed()
+        );
+        assert!(
+            legal_in(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                &["e2e4"],
+                bestmove(&lines)
+            ),
+            "{go}: {lines:?}"
+        );
+        assert!(child.wait().unwrap().success(), "{go}");
+    }
 }
 
 #[test]
@@ -564,6 +579,21 @@ fn go_ponder_waits_for_ponderhit_or_stop() {
         bestmove(&s.read_until(|l| l.starts_with("bestmove"))),
         "0000"
     );
+    // `ponderhit` in a mated (or stalemated) position answers at once, as Stockfish does.
+    for fen_moves in [
+        "startpos moves f2f3 e7e5 g2g4 d8h4",
+        "fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ] {
+        s.answer_to(&format!("position {fen_moves}"));
+        s.send("go wtime 1000 btime 1000 ponder");
+        std::thread::sleep(Duration::from_millis(100));
+        s.send("ponderhit");
+        assert_eq!(
+            bestmove(&s.read_until(|l| l.starts_with("bestmove"))),
+            "0000",
+            "{fen_moves}"
+        );
+    }
     // A short clock: without pondering it would answer within about 50 ms.
     s.answer_to("position startpos moves e2e4");
     s.send("go wtime 1000 btime 1000 ponder");

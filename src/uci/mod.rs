@@ -103,6 +103,9 @@ struct Running {
     /// `go ponder`: the limits the move is searched under once `ponderhit` arrives (its
     /// clock runs from then).
     ponder: Option<Limits>,
+    /// No legal move at the root (mated or stalemated): the held answer is given at
+    /// `ponderhit` as at `stop`, since there is nothing to search on.
+    moveless: bool,
     /// Gives back the search state (hash and history tables) for the next search.
     handle: JoinHandle<SearchState>,
 }
@@ -184,8 +187,9 @@ impl UciEngine {
     }
 
     /// Read commands from stdin until `quit` or end of input. A line that is not UTF-8 is
-    /// skipped with an `info string`. At the end of input a search with a limit (depth, nodes,
-    /// time) finishes and prints its move before the engine exits; an infinite one is stopped.
+    /// skipped with an `info string`. End of input is `quit` (as Stockfish reads it): a running
+    /// search is stopped and prints its best move, and the engine exits; a search whose parent
+    /// has gone away must not run on (`go depth 60`, `go mate 2` without a mate, `go infinite`).
     pub fn run_stdin(&mut self) {
         let mut stdin = io::stdin().lock();
         let mut bytes = Vec::new();
@@ -204,7 +208,7 @@ impl UciEngine {
                 Err(_) => send("info string skipped a line that is not UTF-8"),
             }
         }
-        self.finish_search();
+        self.stop_search();
     }
 
     /// Carry out one command line; `false` after `quit`.
@@ -398,6 +402,7 @@ impl UciEngine {
             stop,
             hold,
             ponder: None,
+            moveless: true,
             handle,
         });
     }
@@ -410,6 +415,11 @@ impl UciEngine {
         let Some(running) = self.running.as_mut() else {
             return;
         };
+        if running.moveless {
+            // Stockfish answers a ponderhit in a mated position at once.
+            running.hold.store(false, Ordering::Relaxed);
+            return;
+        }
         let Some(limits) = running.ponder.take() else {
             return;
         };
@@ -490,19 +500,9 @@ impl UciEngine {
             stop,
             hold,
             ponder: None,
+            moveless: false,
             handle,
         });
-    }
-
-    /// Let a running search with a limit finish (stopping an infinite one) and wait for its
-    /// best move.
-    fn finish_search(&mut self) {
-        if let Some(running) = self.running.take() {
-            if running.hold.load(Ordering::Relaxed) {
-                running.stop.store(true, Ordering::Relaxed);
-            }
-            self.state = running.handle.join().ok();
-        }
     }
 
     /// Stop the running search, if any, and wait until it has printed its best move.
