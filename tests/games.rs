@@ -549,7 +549,12 @@ fn shards_merge_into_the_whole_match() {
     let (header, rest) = s2.split_once('\n').unwrap();
     let mut value: serde_json::Value = serde_json::from_str(header).unwrap();
     let commit = value["commit"].as_str().unwrap_or("abc").to_string();
-    let strangers: [(&str, serde_json::Value, &str); 4] = [
+    let strangers: [(&str, serde_json::Value, &str); 5] = [
+        (
+            "format",
+            99.into(),
+            "match format 99, and this searchlab reads formats up to 1",
+        ),
         (
             "commit",
             format!("{}-dirty", commit.trim_end_matches("-dirty")).into(),

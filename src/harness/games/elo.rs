@@ -27,6 +27,9 @@ pub struct EloEstimate {
     /// drawn from it (a "± 0" would claim certainty).
     #[serde(default)]
     pub no_variance: bool,
+    /// Counted in game pairs (the pentanomial), not in games.
+    #[serde(default)]
+    pub paired: bool,
 }
 
 /// Games below which no interval is given: the normal approximation behind every interval
@@ -42,8 +45,14 @@ impl EloEstimate {
             } else {
                 "unbounded: every game won".into()
             })
+        } else if self.paired && self.games == 2 {
+            Some("one pair: no interval".into())
         } else if self.no_variance {
-            Some("no variance: every game had one result".into())
+            Some(if self.paired {
+                "no variance: every pair had one result".into()
+            } else {
+                "no variance: every game had one result".into()
+            })
         } else if self.games < MIN_GAMES_FOR_INTERVAL {
             Some(format!(
                 "{} games, fewer than the {MIN_GAMES_FOR_INTERVAL} an interval needs",
@@ -59,8 +68,17 @@ impl EloEstimate {
         Self::text(&self.elo, self, decimals)
     }
 
-    /// The normalized Elo the same way.
+    /// The normalized Elo the same way. Without variance it is a score over a deviation of
+    /// 0: unbounded when the score is not ½, undefined when it is.
     pub fn nelo_text(&self, decimals: usize) -> String {
+        if self.no_variance && !self.unbounded && !(self.paired && self.games == 2) {
+            let why = self.no_interval().unwrap_or_default();
+            return match self.elo.value {
+                v if v > 0.0 => format!("+∞ (unbounded: {why})"),
+                v if v < 0.0 => format!("−∞ (unbounded: {why})"),
+                _ => format!("n/a ({why})"),
+            };
+        }
         Self::text(&self.normalized, self, decimals)
     }
 
@@ -154,5 +172,6 @@ pub fn elo(counts: &Counts) -> Option<EloEstimate> {
         unbounded: mean <= 0.0 || mean >= 1.0,
         games: counts.games(),
         no_variance: var <= 0.0,
+        paired: counts.paired(),
     })
 }

@@ -16,7 +16,7 @@ use super::openings::{Opening, OpeningOrder};
 use super::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
 use super::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{Shard, Variant, append, open_locked, read_lines};
+use crate::harness::results::{Shard, Variant, append, known_format, open_locked, read_lines};
 
 /// The match results format written by this searchlab.
 pub const MATCH_FORMAT: u32 = 1;
@@ -230,10 +230,15 @@ pub fn read_match(path: &Path) -> Result<MatchFile, String> {
     let lines = read_lines(path, file, |number, value| {
         match (number, value.get("type").and_then(|t| t.as_str())) {
             (1, Some("match")) => {
-                out.header = Some(
-                    serde_json::from_value(value)
-                        .map_err(|e| format!("{name}:1: damaged match header: {e}"))?,
-                )
+                let header: MatchHeader = serde_json::from_value(value)
+                    .map_err(|e| format!("{name}:1: damaged match header: {e}"))?;
+                known_format(
+                    &name.to_string(),
+                    "match",
+                    Some(header.format),
+                    MATCH_FORMAT,
+                )?;
+                out.header = Some(header);
             }
             (1, _) => {
                 return Err(format!(

@@ -45,7 +45,7 @@ fn summary_row(v: &VariantAnalysis) -> String {
         solved,
         difference,
         v.points.map_or("-".into(), |p| p.to_string()),
-        thousands(v.total_nodes),
+        saturated_count(v.total_nodes),
         v.nodes.map_or("-".into(), |n| interval(&n, 0)),
         ratio,
         time_ratio,
@@ -357,15 +357,7 @@ fn counters_section(a: &Analysis) -> String {
          | variant | heuristic | tested | fired | fired/tested | overruled | overruled/fired |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
     );
-    // A sum at u64::MAX saturated (`Counters` never wraps): its true value is larger, and
-    // the rates of its row mean nothing.
-    let count = |n: u64| {
-        if n == u64::MAX {
-            "saturated (≥ 2⁶⁴−1)".to_string()
-        } else {
-            thousands(n)
-        }
-    };
+    let count = saturated_count;
     for v in &a.variants {
         for c in &v.counters {
             out.push_str(&format!(
@@ -383,4 +375,14 @@ fn counters_section(a: &Analysis) -> String {
         }
     }
     out
+}
+
+/// A sum that saturates (`Counters`, total nodes: never wrapped) written as a count: at
+/// u64::MAX its true value is larger, and the rates of its row mean nothing.
+fn saturated_count(n: u64) -> String {
+    if n == u64::MAX {
+        "saturated (≥ 2⁶⁴−1)".to_string()
+    } else {
+        thousands(n)
+    }
 }

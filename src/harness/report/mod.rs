@@ -419,7 +419,11 @@ fn variant_analysis(data: &Dataset, label: &str, spec: &str, base: &Baseline) ->
             .iter()
             .any(|r| r.points.is_some())
             .then(|| mine.iter().filter_map(|r| r.points).map(u64::from).sum()),
-        total_nodes: mine.iter().map(|r| r.nodes).sum(),
+        // Saturating: an engine that reports u64::MAX nodes must not wrap the sum to a small
+        // number (the report says "saturated" at u64::MAX, as the counter table does).
+        total_nodes: mine
+            .iter()
+            .fold(0, |sum: u64, r| sum.saturating_add(r.nodes)),
         nodes: compare::geometric_mean(&nodes.values().copied().collect::<Vec<_>>()),
         engine: engine.map(|e| e.name.clone().unwrap_or_else(|| e.command.clone())),
         other_engine,

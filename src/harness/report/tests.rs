@@ -502,3 +502,32 @@ fn a_time_limited_report_says_how_to_read_its_node_ratio() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_format_this_build_does_not_know_is_refused_and_total_nodes_saturate() {
+    let dir = temp_dir("format");
+    let path = dir.join("future.jsonl");
+    let mut future = header(&[("base", "plain")]);
+    future.format = Some(99);
+    write_results(&path, &future, &[record("base", 1, 1000, true)]);
+    let err = Dataset::read(std::slice::from_ref(&path)).unwrap_err();
+    assert!(
+        err.contains("future.jsonl:1: results format 99, and this searchlab reads formats up to"),
+        "{err}"
+    );
+    // An engine that reports u64::MAX nodes: the total saturates, it does not wrap.
+    let path = dir.join("huge.jsonl");
+    let mut huge = record("base", 1, 1000, true);
+    huge.nodes = u64::MAX;
+    write_results(
+        &path,
+        &header(&[("base", "plain")]),
+        &[huge, record("base", 2, 1000, true)],
+    );
+    let data = Dataset::read(std::slice::from_ref(&path)).unwrap();
+    let analysis = analyse(&data, None).unwrap();
+    assert_eq!(analysis.variants[0].total_nodes, u64::MAX);
+    write_report(&analysis, &dir).unwrap();
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("saturated (≥ 2⁶⁴−1)"), "{md}");
+}

@@ -7,6 +7,6 @@ mod read;
 mod records;
 mod write;
 
-pub use read::{LinesRead, ResultsFile, read_existing, read_lines, read_results};
+pub use read::{LinesRead, ResultsFile, known_format, read_existing, read_lines, read_results};
 pub use records::*;
 pub use write::{Merged, append, difference, merge, open_for_run, open_locked};

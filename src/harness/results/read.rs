@@ -139,10 +139,10 @@ fn read_from(path: &Path, file: File) -> Result<ResultsFile, String> {
         let kind = value.get("type").and_then(|t| t.as_str());
         match (number, kind) {
             (1, Some("header")) => {
-                out.header = Some(
-                    serde_json::from_value(value)
-                        .map_err(|e| format!("{name}:1: damaged header: {e}"))?,
-                )
+                let header: Header = serde_json::from_value(value)
+                    .map_err(|e| format!("{name}:1: damaged header: {e}"))?;
+                known_format(&name.to_string(), "results", header.format, FORMAT)?;
+                out.header = Some(header);
             }
             (1, Some("match")) => {
                 return Err(format!(
@@ -292,6 +292,17 @@ fn bounded_line(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result
         )));
     }
     Ok(read)
+}
+
+/// A file written by a newer searchlab in a format this one does not know is refused, not
+/// read as if it were one it knows (its fields may mean something else).
+pub fn known_format(name: &str, kind: &str, format: Option<u32>, known: u32) -> Result<(), String> {
+    match format {
+        Some(format) if format > known => Err(format!(
+            "{name}:1: {kind} format {format}, and this searchlab reads formats up to {known}: a newer searchlab wrote it; read it with that one"
+        )),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -141,6 +141,26 @@ fn estimates_without_an_interval_say_why() {
             .ends_with("± n/a (no variance: every game had one result)")
     );
     assert!(text(Counts::from_wdl(1, 0, 3)).contains("± n/a (4 games, fewer than the 10"));
+    // A single pair (1-1-0 or 0-1-1 as a pair) has no interval, whatever its variance.
+    let one_pair = elo(&Counts::from_penta([0, 0, 0, 1, 0], 0)).unwrap();
+    assert!(
+        one_pair
+            .elo_text(2)
+            .ends_with("± n/a (one pair: no interval)")
+    );
+    assert!(one_pair.nelo_text(2).ends_with("(one pair: no interval)"));
+    // Pairs all alike: the normalized Elo is a score over a deviation of 0, unbounded when
+    // the score is not ½ (`sprt --penta 0,0,0,100,0`), undefined when it is; never "+0.00".
+    let all_wd = elo(&Counts::from_penta([0, 0, 0, 100, 0], 0)).unwrap();
+    assert_eq!(
+        all_wd.nelo_text(2),
+        "+∞ (unbounded: no variance: every pair had one result)"
+    );
+    let all_dd = elo(&Counts::from_penta([0, 0, 100, 0, 0], 0)).unwrap();
+    assert_eq!(
+        all_dd.nelo_text(2),
+        "n/a (no variance: every pair had one result)"
+    );
 }
 
 #[test]
