@@ -238,6 +238,7 @@ fn data_and_training_faults_are_named() {
     assert!(String::from_utf8_lossy(&extended.stderr).contains("was changed after it was written"));
     // Scrambled piece bytes: an error naming the record, not a panic.
     bytes[40] ^= 0x10;
+    std::fs::write(&data, &bytes).unwrap();
     bytes[32 + 8..32 + 24].fill(0xee);
     let scrambled = dir.join("scrambled.bin");
     std::fs::write(&scrambled, &bytes).unwrap();
@@ -272,6 +273,58 @@ fn data_and_training_faults_are_named() {
         "{said}"
     );
     assert!(!dir.join("d.nnue").exists());
+    // Records changed after datagen wrote them, every one still valid (two swapped): train
+    // refuses them by the sidecar's checksum, as datagen does.
+    let changed = dir.join("changed.bin");
+    let mut swapped = std::fs::read(&data).unwrap();
+    let (first, second) = swapped.split_at_mut(32);
+    first.swap_with_slice(&mut second[..32]);
+    std::fs::write(&changed, &swapped).unwrap();
+    std::fs::copy(
+        data.with_extension("bin.json"),
+        changed.with_extension("bin.json"),
+    )
+    .unwrap();
+    let refused = train(&changed, &dir.join("c.nnue"), &[]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{said}");
+    assert!(
+        said.contains("the data was changed after datagen wrote it"),
+        "{said}"
+    );
+    // Without a sidecar, training says the data is not verified.
+    std::fs::remove_file(changed.with_extension("bin.json")).unwrap();
+    let unverified = train(&changed, &dir.join("c.nnue"), &[]);
+    let said = String::from_utf8_lossy(&unverified.stderr);
+    assert!(
+        said.contains("are not verified against a checksum"),
+        "{said}"
+    );
+    // A network another `train` is writing (its lock held, here by the test) is refused,
+    // naming that run's network and folder, whatever this run's --dir.
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("busy.nnue.lock"))
+        .unwrap();
+    std::fs::write(
+        dir.join("busy.nnue.lock"),
+        "writing busy.nnue from the folder first-run\n",
+    )
+    .unwrap();
+    lock.lock().unwrap();
+    let second = train(
+        &data,
+        &dir.join("busy.nnue"),
+        &["--dir", dir.join("second-run").to_str().unwrap()],
+    );
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "{said}");
+    assert!(
+        said.contains("is held by another `train` (writing busy.nnue from the folder first-run)"),
+        "{said}"
+    );
+    drop(lock);
     // --validation 0 says there is no validation.
     let none = ok(train(&data, &dir.join("v.nnue"), &["--validation", "0"]));
     assert!(none.contains("validation loss n/a"), "{none}");

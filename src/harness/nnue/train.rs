@@ -147,16 +147,88 @@ fn read_data(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<DataFile>), String> 
             }
             records.push(record);
         }
+        let (positions, sum) = ((bytes.len() / RECORD_BYTES) as u64, checksum(&bytes));
+        check_sidecar(path, positions, sum)?;
         files.push(DataFile {
             path: path.display().to_string(),
-            positions: (bytes.len() / RECORD_BYTES) as u64,
-            checksum: format!("{:016x}", checksum(&bytes)),
+            positions,
+            checksum: format!("{sum:016x}"),
         });
     }
     if records.is_empty() {
         return Err("no positions in the data".into());
     }
     Ok((records, files))
+}
+
+/// The lock file of a network being written: `OUT.lock` beside it.
+fn lock_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Take the lock at `path` for this run and write in it what the run writes, so that a
+/// second run refused names the first one's network and folder, not its own.
+fn writer_lock(path: &Path, plan: &Plan) -> Result<std::fs::File, String> {
+    let mut file = crate::harness::results::open_locked(path).map_err(|_| {
+        let holder = std::fs::read_to_string(path).unwrap_or_default();
+        format!(
+            "{} is held by another `train`{}: two runs must not write one network or one training folder; wait for it, or choose another --out and --dir",
+            path.display(),
+            match holder.trim() {
+                "" => String::new(),
+                held => format!(" ({held})"),
+            }
+        )
+    })?;
+    file.set_len(0)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    use std::io::Write;
+    writeln!(
+        file,
+        "writing {} from the folder {}",
+        plan.out.display(),
+        plan.dir.display()
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(file)
+}
+
+/// The data's sidecar (`DATA.json`, datagen's provenance) names the checksum of the
+/// positions datagen wrote: records changed since (valid in shape, scores negated, say) are
+/// refused, as `datagen` refuses to extend them. Without a sidecar (data from elsewhere) or a
+/// checksum in it (an old one), a note says the data is not verified.
+fn check_sidecar(path: &Path, positions: u64, found: u64) -> Result<(), String> {
+    let sidecar = super::datagen::provenance_path(path);
+    let Ok(text) = std::fs::read_to_string(&sidecar) else {
+        eprintln!(
+            "note: {} has no {} (datagen's provenance): its {positions} positions are not verified against a checksum",
+            path.display(),
+            sidecar.display()
+        );
+        return Ok(());
+    };
+    let run: super::datagen::DataRun = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a datagen provenance file: {e}", sidecar.display()))?;
+    let Some(want) = run.progress.checksum else {
+        eprintln!(
+            "note: {} predates datagen's checksums: {} is not verified",
+            sidecar.display(),
+            path.display()
+        );
+        return Ok(());
+    };
+    let found = format!("{found:016x}");
+    if run.progress.positions != positions || found != want {
+        return Err(format!(
+            "{}: its {positions} positions have checksum {found} where {} records {} positions with checksum {want}: the data was changed after datagen wrote it (an edit, a second writer, a disk error); train on data whose provenance holds",
+            path.display(),
+            sidecar.display(),
+            run.progress.positions
+        ));
+    }
+    Ok(())
 }
 
 /// A permutation of `0..n` drawn from `seed`.
@@ -262,11 +334,13 @@ pub fn run(plan: &Plan) -> Result<Log, String> {
     let (records, files) = read_data(&plan.data)?;
     let (train, validation) = split(&records, s.validation, s.seed);
     std::fs::create_dir_all(&plan.dir).map_err(|e| format!("{}: {e}", plan.dir.display()))?;
-    // One writer per training run: its folder's lock is held until the run ends, so a second
-    // `train` with the same --out (or --dir) is refused instead of overwriting the first's
-    // checkpoints.
-    let _lock = crate::harness::results::open_locked(&plan.dir.join("train.lock"))
-        .map_err(|e| format!("{e} (another `train` writes {})", plan.out.display()))?;
+    // One writer per training folder and per network: both locks are held until the run
+    // ends, so a second `train` with the same --dir or the same --out is refused instead of
+    // overwriting the first's checkpoints or network.
+    let _locks = (
+        writer_lock(&plan.dir.join("train.lock"), plan)?,
+        writer_lock(&lock_path(&plan.out), plan)?,
+    );
     let fresh = Log {
         provenance: crate::harness::provenance::Provenance::now(),
         settings: s.clone(),
