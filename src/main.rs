@@ -230,13 +230,24 @@ fn submit(
     resume: bool,
     command: Vec<String>,
 ) -> Result<(), String> {
+    let command = cli::fastchess::translate_task(command)?;
+    // Each task's command line is parsed by this binary's own parser, then checked as the
+    // local command checks it before its work: engines started, suites and books read.
     let check = |line: &[String]| -> Result<(), String> {
-        Cli::try_parse_from(line).map(|_| ()).map_err(|e| {
+        let parsed = Cli::try_parse_from(line).map_err(|e| {
             format!(
                 "the tasks' command would be refused: {}",
                 e.to_string().trim()
             )
-        })
+        })?;
+        match &parsed.command {
+            Some(Command::Run(args)) => cli::run_preflight(args),
+            Some(Command::Match(args)) => cli::match_preflight(args),
+            Some(Command::Tune(args)) => cli::tune_preflight(args),
+            Some(Command::Datagen(args)) => cli::datagen_preflight(args),
+            _ => Ok(()),
+        }
+        .map_err(|e| format!("the tasks' command would fail: {e}"))
     };
     let plan = searchlab::harness::cluster::SubmitPlan {
         dir,
@@ -248,6 +259,16 @@ fn submit(
     };
     let submission = searchlab::harness::cluster::submit(&plan)?;
     let jobs = submission.jobs.last().expect("submit adds its jobs");
+    let status_hint = searchlab::harness::format::for_shell(&plan.dir.display().to_string())
+        .unwrap_or_else(|| plan.dir.display().to_string());
+    if jobs.array.is_empty() {
+        println!(
+            "every task had finished: the merge alone submitted again, job {}, into {}; `searchlab status {status_hint}` follows it",
+            jobs.merge,
+            plan.dir.display()
+        );
+        return Ok(());
+    }
     println!(
         "submitted {} of {} tasks: array job {} (tasks {}), merge job {} after it, into {}; `searchlab status {}` follows it",
         submission.kind.name(),
@@ -260,7 +281,7 @@ fn submit(
             .join(","),
         jobs.merge,
         plan.dir.display(),
-        plan.dir.display()
+        status_hint
     );
     Ok(())
 }

@@ -235,6 +235,11 @@ fn a_run_on_two_tasks_gives_the_records_of_one_process() {
         assert_eq!(found(&cluster_records[key]), found(record), "{key}");
     }
     assert!(dir.join("report.md").is_file());
+    let log = std::fs::read_to_string(dir.join("task-1.log")).unwrap();
+    assert!(
+        !log.contains("shards given"),
+        "a task warned of the other shards: {log}"
+    );
     let status = ok(searchlab(cluster, &["status", dir.to_str().unwrap()]));
     assert!(status.contains("tasks: 2 finished"), "{status}");
     // A second submit into the folder is refused (the first is finished: --resume has
@@ -335,6 +340,14 @@ fn a_match_stops_when_the_merged_sprt_decides() {
     assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
     let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(report.contains("H1 accepted"), "{report}");
+    assert!(report.contains("pooled across the tasks"), "{report}");
+    assert!(!report.contains("recorded but not counted"), "{report}");
+    // Each task's log says what stopped it: the pooled SPRT, not its own shard's LLR.
+    let log = std::fs::read_to_string(dir.join("task-1.log")).unwrap();
+    assert!(
+        log.contains("the SPRT pooled over every task's pairs"),
+        "{log}"
+    );
     let status = ok(searchlab(cluster, &["status", d]));
     assert!(status.contains("H1 accepted"), "{status}");
     let (header, pairs, _) = searchlab::harness::games::record::read_matches(&[
@@ -475,4 +488,188 @@ fn a_cancelled_task_is_resumed_and_nothing_counts_twice() {
     let planned = records.header.as_ref().unwrap().planned().unwrap().len();
     assert_eq!(records.records.len(), planned, "whole, and nothing twice");
     assert!(records.header.unwrap().missing.is_empty());
+}
+
+/// Run a command of Slurm's with the cluster's configuration; its stdout.
+fn slurm(cluster: &Cluster, program: &str, args: &[&str]) -> String {
+    let output = Command::new(program)
+        .args(args)
+        .env("SLURM_CONF", &cluster.conf)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A hostile folder name runs nothing; a cancelled task leaves no submission stuck (`status`
+/// says what became of it and that the merge can never run; `--resume` withdraws that merge
+/// and ends in a whole merged run); a merge that failed on an unreadable shard is counted
+/// against the whole run, names the shard, and is run again by `--resume`.
+#[test]
+fn a_dead_task_and_a_failed_merge_recover_with_resume() {
+    let Some(cluster) = cluster("a_dead_task_and_a_failed_merge_recover_with_resume") else {
+        return;
+    };
+    let planted = std::env::temp_dir().join(format!("searchlab-pwned-{}", std::process::id()));
+    let dir = folder(
+        cluster,
+        &format!(
+            "hostile $(touch {}) \"q\" `touch {}` $HOME",
+            planted.display(),
+            planted.display()
+        ),
+    );
+    let said = ok(searchlab(cluster, &submit_run(&dir)));
+    let array = said
+        .split_whitespace()
+        .skip_while(|w| *w != "array")
+        .nth(2)
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_digit()).to_string())
+        .unwrap_or_else(|| panic!("the array's id in: {said}"));
+    slurm(cluster, "scancel", &[&format!("{array}_1")]);
+    // Task 2 ends; the merge then waits for ever on the cancelled task 1.
+    let began = Instant::now();
+    let status = loop {
+        let status = ok(searchlab(cluster, &["status", dir.to_str().unwrap()]));
+        if status.contains("can never run") {
+            break status;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(120),
+            "the merge was never said to be stuck: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    assert!(
+        status.contains("task 1 ended without writing its state")
+            || status.contains("task 1 left Slurm's queue without starting"),
+        "{status}"
+    );
+    assert!(!status.contains("time left: about"), "{status}");
+    ok(searchlab(
+        cluster,
+        &["submit", "--resume", "--dir", dir.to_str().unwrap()],
+    ));
+    assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
+    let whole = read_results(&dir.join("results.jsonl")).unwrap();
+    let planned = whole
+        .header
+        .as_ref()
+        .unwrap()
+        .planned_whole()
+        .unwrap()
+        .len();
+    assert_eq!(whole.records.len(), planned);
+    assert!(!planted.exists(), "a folder's name ran a command");
+    // A merge that failed (a shard unreadable when it ran).
+    let shard = dir.join("shard-2.jsonl");
+    let kept = std::fs::read(&shard).unwrap();
+    std::fs::write(&shard, b"not json\n").unwrap();
+    std::fs::write(dir.join("merge.state"), "exit 1 0\n").unwrap();
+    let status = ok(searchlab(cluster, &["status", dir.to_str().unwrap()]));
+    assert!(
+        status.contains(&format!("of {planned} searches recorded")),
+        "{status}"
+    );
+    assert!(
+        status.contains("a shard cannot be read") && status.contains("shard-2.jsonl"),
+        "{status}"
+    );
+    assert!(status.contains("the merge failed"), "{status}");
+    std::fs::write(&shard, kept).unwrap();
+    std::fs::remove_file(dir.join("results.jsonl")).unwrap();
+    ok(searchlab(
+        cluster,
+        &["submit", "--resume", "--dir", dir.to_str().unwrap()],
+    ));
+    assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
+    assert_eq!(
+        read_results(&dir.join("results.jsonl"))
+            .unwrap()
+            .records
+            .len(),
+        planned
+    );
+}
+
+/// `submit` checks each task's command as the local command does before its work (engines
+/// started, suites and books read) and takes the fastchess form, before anything is queued:
+/// no Slurm is needed to see it refuse.
+#[test]
+fn submit_probes_engines_suites_and_books_and_takes_the_fastchess_form() {
+    let dir = std::env::temp_dir().join(format!("searchlab-submit-probe-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    // A PATH with a shell (engines start through `sh`) and no sbatch.
+    let bin = dir.with_extension("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let _ = std::os::unix::fs::symlink("/bin/sh", bin.join("sh"));
+    let submit = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+            .args(["submit", "--tasks", "2", "--dir", d, "--"])
+            .args(args)
+            .env("PATH", &bin)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let said = submit(&[
+        "match",
+        "--engine",
+        "name=x cmd=/nonexistent/engine",
+        "--variant",
+        "modern",
+        "--openings",
+        "suites/openings.epd",
+        "--nodes",
+        "1000",
+    ]);
+    assert!(said.contains("the tasks' command would fail: player 'x': engine program '/nonexistent/engine' not found"), "{said}");
+    let said = submit(&["run", "--suite", "suites/nonexistent.epd", "--depth", "3"]);
+    assert!(
+        said.contains("would fail: suites/nonexistent.epd"),
+        "{said}"
+    );
+    let said = submit(&[
+        "match",
+        "--variant",
+        "a=modern",
+        "--variant",
+        "b=classic",
+        "--openings",
+        "suites/nonexistent.pgn",
+        "--nodes",
+        "1000",
+    ]);
+    assert!(
+        said.contains("would fail: --openings suites/nonexistent.pgn"),
+        "{said}"
+    );
+    assert!(!dir.join("submission.json").exists());
+    // The fastchess form passes the checks and reaches sbatch (not on PATH here).
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let said = submit(&[
+        "match",
+        "--",
+        "-engine",
+        &format!("cmd={exe}"),
+        "name=a",
+        "-engine",
+        &format!("cmd={exe}"),
+        "name=b",
+        "-each",
+        "tc=1+0.01",
+        "-rounds",
+        "2",
+        "-repeat",
+        "-openings",
+        "file=suites/openings.epd",
+        "format=epd",
+    ]);
+    assert!(
+        said.contains("equivalent: searchlab match --engine"),
+        "{said}"
+    );
+    assert!(said.contains("sbatch not found"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&bin);
 }

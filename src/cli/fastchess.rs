@@ -315,6 +315,30 @@ pub fn translate_argv(argv: &[String]) -> Option<Result<(Vec<String>, Translatio
     }))
 }
 
+/// A task's command for `submit`: the fastchess form (`match -- -engine …`) translated as
+/// `match` translates it (its notes and the equivalent line printed), any other as it is.
+pub fn translate_task(command: Vec<String>) -> Result<Vec<String>, String> {
+    if command.first().map(String::as_str) != Some("match")
+        || !command.iter().skip(1).any(|a| a == "--")
+    {
+        return Ok(command);
+    }
+    let argv: Vec<String> = std::iter::once("searchlab".to_string())
+        .chain(command.iter().cloned())
+        .collect();
+    match translate_argv(&argv) {
+        Some(Ok((args, translation))) => {
+            for note in &translation.notes {
+                eprintln!("note: {note}");
+            }
+            eprintln!("equivalent: {}", command_line(&args));
+            Ok(args[1..].to_vec())
+        }
+        Some(Err(why)) => Err(format!("the tasks' fastchess command line: {why}")),
+        None => Ok(command),
+    }
+}
+
 /// The command a translation runs, quoted for a shell.
 pub fn command_line(args: &[String]) -> String {
     std::iter::once("searchlab".to_string())

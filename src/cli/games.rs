@@ -59,6 +59,14 @@ pub struct MatchArgs {
     pub game: GameArgs,
 }
 
+/// What `match` checks before its first game, for `submit` to check before anything is
+/// queued: every engine starts and speaks UCI, the opening book reads.
+pub fn preflight(args: &MatchArgs) -> Result<(), String> {
+    players(args)?;
+    crate::harness::games::openings::read(&args.game.openings, args.game.opening_plies)?;
+    Ok(())
+}
+
 /// `searchlab match`.
 pub fn play_match(args: &MatchArgs) -> Result<(), String> {
     // Output folders are made (or refused) before the first game, not after the last.

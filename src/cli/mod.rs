@@ -32,12 +32,13 @@ mod tune;
 pub use crate::harness::tune::params::spsa_lines;
 pub use audit::audit_rate;
 pub use engine_options::{EngineOptionsArgs, engine_options};
+pub use games::preflight as match_preflight;
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
 pub use heuristics::list_heuristics;
 pub use limits::LimitArgs;
-pub use nnue::{DatagenArgs, TrainArgs, datagen, train};
-pub use run::{RunArgs, run};
-pub use tune::{TuneArgs, tune};
+pub use nnue::{DatagenArgs, TrainArgs, datagen, datagen_preflight, train};
+pub use run::{RunArgs, preflight as run_preflight, run};
+pub use tune::{TuneArgs, preflight as tune_preflight, tune};
 
 /// `searchlab perft`.
 pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {

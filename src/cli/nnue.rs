@@ -63,6 +63,13 @@ pub struct DatagenArgs {
 pub const HELD_OUT_BOOK: &str = "openings-heldout.epd";
 
 /// `searchlab datagen`.
+/// What `datagen` checks before its first game, for `submit` to check before anything is
+/// queued: the opening book reads.
+pub fn datagen_preflight(args: &DatagenArgs) -> Result<(), String> {
+    openings::read(&args.openings, None).map(|_| ())
+}
+
+/// `searchlab datagen`.
 pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
     if args.nodes == 0 || args.games == 0 {
         return Err("--nodes and --games must be at least 1".into());

@@ -82,6 +82,14 @@ fn analysis_kind(args: &RunArgs, audit: Option<f64>) -> Option<&'static str> {
     }
 }
 
+/// What `run` checks before it searches, for `submit` to check before anything is queued:
+/// every engine starts and speaks UCI, every suite reads.
+pub fn preflight(args: &RunArgs) -> Result<(), String> {
+    args.players.probed()?;
+    plan::suites(&args.suites, args.skip_invalid)?;
+    Ok(())
+}
+
 /// `searchlab run`.
 pub fn run(args: &RunArgs) -> Result<(), String> {
     if args.seeds == 0 {
@@ -123,7 +131,12 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         design,
     };
     runner::run(&run)?;
-    let analysis = report::analyse(&report::Dataset::read(std::slice::from_ref(&out))?, None)?;
+    // A shard's summary is of its own share: the other shards are other tasks', not missing.
+    let data = match args.shard {
+        Some(_) => report::Dataset::read_share(&out)?,
+        None => report::Dataset::read(std::slice::from_ref(&out))?,
+    };
+    let analysis = report::analyse(&data, None)?;
     let table = report::summary_table(&analysis);
     print!("{}", report::terminal_summary(&analysis));
     let summary_path = out.with_extension("md");

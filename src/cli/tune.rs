@@ -73,6 +73,23 @@ pub struct TuneArgs {
     pub game: GameArgs,
 }
 
+/// What `tune` checks before its first game, for `submit` to check before anything is
+/// queued: the engine (if one is tuned) starts and speaks UCI, the opening book reads.
+pub fn preflight(args: &TuneArgs) -> Result<(), String> {
+    if let Some(engine) = &args.engine {
+        let (mut players, _) = plan::variants(
+            &[],
+            std::slice::from_ref(engine),
+            (&args.each, &[]),
+            None,
+            &[],
+        )?;
+        engine_design::probe_all(&mut players)?;
+    }
+    crate::harness::games::openings::read(&args.game.openings, args.game.opening_plies)?;
+    Ok(())
+}
+
 /// `searchlab tune`.
 pub fn tune(args: &TuneArgs) -> Result<(), String> {
     let pairs = args.pairs.unwrap_or(args.game.concurrency.max(1) as u64);

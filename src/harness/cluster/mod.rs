@@ -52,6 +52,9 @@ pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
         .transpose()?;
     if let Some(previous) = &previous {
         let ids = previous.job_ids();
+        if plan.resume {
+            withdraw_stuck_merges(previous)?;
+        }
         match slurm::live(&ids) {
             Some(live) if live.is_empty() => {}
             Some(live) => {
@@ -84,14 +87,22 @@ pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
         (None, false) => fresh(plan, &dir)?,
     };
     let todo = unfinished(&submission, &dir);
-    if todo.is_empty() {
+    let merged =
+        std::fs::read_to_string(dir.join("merge.state")).is_ok_and(|s| s.starts_with("exit 0"));
+    if todo.is_empty() && merged {
         return Err(format!(
-            "every task of {} has finished: nothing to resume (`searchlab status {}`)",
+            "every task of {} has finished and the merge with them: nothing to resume (`searchlab status {}`)",
             dir.display(),
             dir.display()
         ));
     }
-    let jobs = queue(&submission, &dir, &todo)?;
+    // Every task done but the merge failed (a shard unreadable then, say): the merge alone.
+    let jobs = if todo.is_empty() {
+        let _ = std::fs::remove_file(dir.join("merge.state"));
+        queue_merge(&submission, &dir, None)?
+    } else {
+        queue(&submission, &dir, &todo)?
+    };
     submission.jobs.push(jobs);
     let text = serde_json::to_string_pretty(&submission).map_err(|e| e.to_string())? + "\n";
     std::fs::write(submission_path(&dir), text)
@@ -271,27 +282,65 @@ fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, St
         format!("--output={}/task-%a.log", dir.display()),
     ]);
     let array = slurm::sbatch(&array_args, &script)?;
-    let mut merge_args = submission.sbatch.clone();
-    merge_args.extend([
-        format!("--dependency=afterok:{array}"),
-        format!("--job-name=searchlab-{}-merge", submission.kind.name()),
-        format!("--output={}/merge.log", dir.display()),
-    ]);
-    let merge = match merge_script(submission, dir).and_then(|m| slurm::sbatch(&merge_args, &m)) {
-        Ok(id) => id,
+    match queue_merge(submission, dir, Some(&array)) {
+        Ok(jobs) => Ok(Jobs {
+            tasks: todo.to_vec(),
+            ..jobs
+        }),
         Err(e) => {
             // Nothing half-submitted: the array goes too.
             slurm::scancel(std::slice::from_ref(&array));
-            return Err(format!(
+            Err(format!(
                 "{e} (the merge job; the array {array} was cancelled)"
-            ));
+            ))
         }
-    };
+    }
+}
+
+/// Submit the merge job, after the array `after` when there is one (alone to re-run a merge
+/// that failed).
+fn queue_merge(submission: &Submission, dir: &Path, after: Option<&str>) -> Result<Jobs, String> {
+    let mut merge_args = submission.sbatch.clone();
+    merge_args.extend(after.map(|array| format!("--dependency=afterok:{array}")));
+    merge_args.extend([
+        format!("--job-name=searchlab-{}-merge", submission.kind.name()),
+        format!("--output={}/merge.log", dir.display()),
+    ]);
+    let merge = slurm::sbatch(&merge_args, &merge_script(submission, dir)?)?;
     Ok(Jobs {
-        array,
+        array: after.unwrap_or_default().to_string(),
         merge,
-        tasks: todo.to_vec(),
+        tasks: Vec::new(),
     })
+}
+
+/// Withdraw the merges of `previous` that Slurm holds for tasks that did not end well
+/// (`DependencyNeverSatisfied`): they can never run, and `--resume` queues a new one.
+fn withdraw_stuck_merges(previous: &Submission) -> Result<(), String> {
+    let merges: Vec<String> = previous.jobs.iter().map(|j| j.merge.clone()).collect();
+    let Some(states) = slurm::queue_states(&merges) else {
+        return Ok(());
+    };
+    let stuck: Vec<String> = states
+        .into_iter()
+        .filter(|s| s.reason.contains("DependencyNeverSatisfied"))
+        .map(|s| s.id)
+        .collect();
+    if !stuck.is_empty() {
+        eprintln!(
+            "withdrawing the merge job {} (it waited for tasks that did not end well)",
+            stuck.join(", ")
+        );
+        slurm::scancel(&stuck);
+        // scancel returns before Slurm has forgotten the job: wait until squeue does.
+        for _ in 0..100 {
+            if slurm::live(&stuck).is_some_and(|l| l.is_empty()) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+    Ok(())
 }
 
 /// The merge job: the shards joined, and the report (run, match), the data file with its

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::slurm::{self, JobState};
 use super::submission::{Kind, Submission, read_submission, shard_path};
 use crate::harness::games::record::read_matches;
 use crate::harness::games::tally::{status_line, tally};
@@ -56,6 +57,97 @@ fn first_start(dir: &Path, tasks: usize) -> Option<u64> {
         .min()
 }
 
+/// What Slurm says of the submission's latest jobs: each array task still queued (pending
+/// with its reason, or running) or, where accounting is kept, how it ended; and the merge.
+#[derive(Default)]
+struct SlurmView {
+    /// Slurm could be asked (squeue answered).
+    asked: bool,
+    tasks: std::collections::BTreeMap<usize, JobState>,
+    merge: Option<JobState>,
+    /// The tasks and the merge squeue still holds.
+    live_tasks: std::collections::BTreeSet<usize>,
+    live_merge: bool,
+    /// The tasks the latest array runs.
+    latest: std::collections::BTreeSet<usize>,
+}
+
+impl SlurmView {
+    fn of(submission: &Submission) -> SlurmView {
+        let mut view = SlurmView::default();
+        let Some(jobs) = submission.jobs.last() else {
+            return view;
+        };
+        let ids: Vec<String> = [&jobs.array, &jobs.merge]
+            .into_iter()
+            .filter(|id| !id.is_empty())
+            .cloned()
+            .collect();
+        let Some(live) = slurm::queue_states(&ids) else {
+            return view;
+        };
+        view.asked = true;
+        view.latest = jobs.tasks.iter().copied().collect();
+        let ended = slurm::accounting(&ids).unwrap_or_default();
+        let prefix = format!("{}_", jobs.array);
+        for (state, is_live) in ended
+            .into_iter()
+            .map(|s| (s, false))
+            .chain(live.into_iter().map(|s| (s, true)))
+        {
+            if state.id == jobs.merge {
+                view.live_merge |= is_live;
+                view.merge = Some(state);
+            } else if let Some(i) = state.id.strip_prefix(&prefix).and_then(|i| i.parse().ok()) {
+                if is_live {
+                    view.live_tasks.insert(i);
+                }
+                view.tasks.insert(i, state);
+            }
+        }
+        view
+    }
+
+    /// A task whose state file says it runs (or has not started) but that Slurm no longer
+    /// holds ended without a word: cancelled, killed, timed out, its node failed. Its
+    /// state, as the counts read it, is failed; the line says what Slurm knows.
+    fn settle(&self, dir: &Path, i: usize, state: TaskState) -> (TaskState, Option<String>) {
+        if !self.asked || !matches!(state, TaskState::Running { .. } | TaskState::Pending) {
+            return (state, None);
+        }
+        let known = self.tasks.get(&i);
+        if self.live_tasks.contains(&i) {
+            return match known {
+                Some(s) if s.state == "PENDING" => {
+                    (state, Some(format!("  task {i} pending: {}\n", s.reason)))
+                }
+                _ => (state, None),
+            };
+        }
+        if !self.latest.contains(&i) {
+            return (state, None);
+        }
+        let how = known.map_or("Slurm no longer holds it (cancelled, killed, timed out or its node failed; this cluster keeps no accounting to say which)".to_string(), |s| format!("Slurm says {}{}", s.state, if s.reason.is_empty() || s.reason == "None" { String::new() } else { format!(" ({})", s.reason) }));
+        let line = format!(
+            "  task {i} {}: {how}; its log is {}/task-{i}.log\n",
+            if state == TaskState::Pending {
+                "left Slurm's queue without starting"
+            } else {
+                "ended without writing its state"
+            },
+            dir.display()
+        );
+        (TaskState::Failed { code: -1 }, Some(line))
+    }
+
+    /// The merge job pending on tasks that did not end well: it can never run.
+    fn merge_stuck(&self) -> Option<&JobState> {
+        self.merge
+            .as_ref()
+            .filter(|m| self.live_merge && m.reason.contains("DependencyNeverSatisfied"))
+    }
+}
+
 /// The status report of the submission in `dir`.
 pub fn status(dir: &Path) -> Result<String, String> {
     let submission = read_submission(dir)?;
@@ -71,11 +163,17 @@ pub fn status(dir: &Path) -> Result<String, String> {
         submission
             .jobs
             .iter()
-            .map(|j| format!("array {} + merge {}", j.array, j.merge))
+            .map(|j| match j.array.as_str() {
+                "" => format!("merge {}", j.merge),
+                array => format!("array {array} + merge {}", j.merge),
+            })
             .collect::<Vec<_>>()
             .join(", then ")
     );
-    let states: Vec<TaskState> = (1..=submission.tasks).map(|i| task_state(dir, i)).collect();
+    let view = SlurmView::of(&submission);
+    let (states, notes): (Vec<TaskState>, Vec<Option<String>>) = (1..=submission.tasks)
+        .map(|i| view.settle(dir, i, task_state(dir, i)))
+        .unzip();
     let count = |f: fn(&TaskState) -> bool| states.iter().filter(|s| f(s)).count();
     out += &format!(
         "tasks: {} finished, {} running, {} failed, {} pending\n",
@@ -84,32 +182,54 @@ pub fn status(dir: &Path) -> Result<String, String> {
         count(|s| matches!(s, TaskState::Failed { .. })),
         count(|s| *s == TaskState::Pending)
     );
-    for (i, state) in states.iter().enumerate() {
-        if let TaskState::Failed { code } = state {
-            out += &format!(
-                "  task {} failed (exit {code}): its log is {}/task-{}.log; `searchlab submit --resume --dir {}` runs it again\n",
-                i + 1,
-                dir.display(),
-                i + 1,
-                dir.display()
-            );
+    let resume = format!(
+        "`searchlab submit --resume --dir {}`",
+        crate::harness::format::for_shell(&dir.display().to_string()).unwrap_or_default()
+    );
+    for (i, (state, note)) in states.iter().zip(&notes).enumerate() {
+        match (state, note) {
+            (_, Some(note)) => out += note,
+            (TaskState::Failed { code }, None) => {
+                out += &format!(
+                    "  task {} failed (exit {code}): its log is {}/task-{}.log\n",
+                    i + 1,
+                    dir.display(),
+                    i + 1
+                )
+            }
+            _ => {}
         }
+    }
+    if count(|s| matches!(s, TaskState::Failed { .. })) > 0 {
+        out += &format!("  {resume} runs the failed tasks again\n");
     }
     let (text, done) = results(&submission, dir);
     out += &text;
     out += &time_left(dir, &submission, done, &states);
-    out += &match std::fs::read_to_string(dir.join("merge.state")) {
+    out += &merge_line(dir, &submission, &view, &resume);
+    Ok(out)
+}
+
+/// What became of the merge: done, failed, stuck behind a task that did not end well, or
+/// waiting for the tasks.
+fn merge_line(dir: &Path, submission: &Submission, view: &SlurmView, resume: &str) -> String {
+    if let Some(stuck) = view.merge_stuck() {
+        return format!(
+            "the merge (job {}) can never run: Slurm holds it for tasks that did not end well ({}); {resume} withdraws it, runs those tasks again and queues a new merge\n",
+            stuck.id, stuck.reason
+        );
+    }
+    match std::fs::read_to_string(dir.join("merge.state")) {
         Ok(s) if s.starts_with("exit 0") => {
             format!("merged: {}\n", merged_name(dir, submission.kind))
         }
         Ok(s) => format!(
-            "the merge failed ({}): see {}/merge.log\n",
+            "the merge failed ({}): see {}/merge.log; {resume} runs it again\n",
             s.trim(),
             dir.display()
         ),
         Err(_) => "the merge runs when every task has finished\n".to_string(),
-    };
-    Ok(out)
+    }
 }
 
 fn merged_name(dir: &Path, kind: Kind) -> String {
@@ -166,20 +286,23 @@ fn match_results(shards: &[std::path::PathBuf]) -> (String, Option<f64>) {
     (text, done)
 }
 
+/// A run's searches recorded against the whole run's (not only the readable shards'), and
+/// each shard that cannot be read named with the reason.
 fn run_results(shards: &[std::path::PathBuf]) -> (String, Option<f64>) {
     let (mut have, mut planned) = (0usize, 0usize);
+    let mut unreadable = String::new();
     for path in shards {
-        if let Ok(read) = crate::harness::results::read_results(path) {
-            have += read.records.len();
-            planned += read
-                .header
-                .as_ref()
-                .and_then(|h| h.planned())
-                .map_or(0, |p| p.len());
+        match crate::harness::results::read_results(path) {
+            Ok(read) => {
+                have += read.records.len();
+                let whole = read.header.as_ref().and_then(|h| h.planned_whole());
+                planned = planned.max(whole.map_or(0, |p| p.len()));
+            }
+            Err(e) => unreadable += &format!("  a shard cannot be read: {e}\n"),
         }
     }
     (
-        format!("results so far: {have} of {planned} searches recorded\n"),
+        format!("results so far: {have} of {planned} searches recorded\n{unreadable}"),
         (planned > 0).then(|| have as f64 / planned as f64),
     )
 }
@@ -228,6 +351,12 @@ fn time_left(
 ) -> String {
     if states.iter().all(|s| *s == TaskState::Finished) {
         return "time left: none, every task has finished\n".into();
+    }
+    if !states
+        .iter()
+        .any(|s| matches!(s, TaskState::Running { .. } | TaskState::Pending))
+    {
+        return "time left: none: no task runs or waits, and some did not finish\n".into();
     }
     let Some(start) = first_start(dir, submission.tasks) else {
         return "time left: unknown until a task starts\n".into();

@@ -98,6 +98,7 @@ impl Submission {
         self.jobs
             .iter()
             .flat_map(|j| [j.array.clone(), j.merge.clone()])
+            .filter(|id| !id.is_empty())
             .collect()
     }
 }

@@ -235,6 +235,21 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     if let Some(path) = &plan.pgn {
         write_pgn(path, &header, &pairs)?;
     }
+    if let Some(dir) = &plan.shards_dir {
+        // A task's log must say what stopped it: the pooled SPRT, not its own share's LLR.
+        for dev in header.devs() {
+            if live.merged_decided.contains(dev) {
+                eprintln!(
+                    "'{dev}': stopped: the SPRT pooled over every task's pairs (the shards in {}) decided; the line below is this task's own share, not the decision",
+                    dir.display()
+                );
+            } else {
+                eprintln!(
+                    "'{dev}': this task's pairs are played; the SPRT pooled over every task's pairs had not decided when it ended (the merge reports it)"
+                );
+            }
+        }
+    }
     let results = tally(&header, &pairs);
     Ok(results)
 }

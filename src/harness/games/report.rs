@@ -185,6 +185,13 @@ fn setting_lines(h: &MatchHeader) -> String {
         h.seed
     );
     match &h.sprt {
+        Some(s) if h.sprt_pooled => {
+            let _ = writeln!(
+                out,
+                "- SPRT {s}, at most {} games per pairing, pooled across the tasks that played it (`submit`): every pair recorded by any task counts, as fishtest pools its workers' results, so the pairs the tasks finished after the LLR crossed a bound are counted too.",
+                h.games
+            );
+        }
         Some(s) => {
             let _ = writeln!(
                 out,

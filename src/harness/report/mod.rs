@@ -99,6 +99,16 @@ fn known_variants(
 impl Dataset {
     /// Read results files. A variant label may appear in several files only with the same SPEC.
     pub fn read(paths: &[PathBuf]) -> Result<Dataset, String> {
+        Self::read_with(paths, true)
+    }
+
+    /// Read the file of one shard as its own share of a run (a task's summary of what it
+    /// searched): the other shards are not missing from it, and no warning says they are.
+    pub fn read_share(path: &Path) -> Result<Dataset, String> {
+        Self::read_with(&[path.to_path_buf()], false)
+    }
+
+    fn read_with(paths: &[PathBuf], whole: bool) -> Result<Dataset, String> {
         let mut data = Dataset::default();
         let mut seen_in: BTreeMap<String, PathBuf> = BTreeMap::new();
         let mut seen: std::collections::HashSet<RecordKey> = std::collections::HashSet::new();
@@ -118,8 +128,10 @@ impl Dataset {
         if data.records.is_empty() {
             return Err("the results files hold no position records".into());
         }
-        let missing = missing_shards(&data.headers);
-        data.note_problems(missing);
+        if whole {
+            let missing = missing_shards(&data.headers);
+            data.note_problems(missing);
+        }
         Ok(data)
     }
 
