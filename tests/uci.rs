@@ -316,6 +316,19 @@ fn hostile_options_and_input_are_answered_and_survived() {
 }
 
 #[test]
+fn a_megabyte_command_line_is_not_echoed_whole() {
+    let mut s = Session::start();
+    let lines = s.answer_to(&format!(
+        "position startpos moves {}",
+        "e2e4".repeat(300_000)
+    ));
+    assert_eq!(lines.len(), 1, "{}", lines.len());
+    assert!(lines[0].len() < 1_000, "{}", lines[0].len());
+    assert!(lines[0].contains("more characters"), "{}", lines[0]);
+    s.send("quit");
+}
+
+#[test]
 fn end_of_input_stops_the_search_answers_and_exits() {
     // End of input is `quit` after the running search is stopped and its move printed, as
     // Stockfish reads it: a search whose parent went away must not run on. Each of these

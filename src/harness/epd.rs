@@ -95,7 +95,10 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
     {
         return Ok(mv);
     }
-    Err(format!("illegal or unreadable move '{text}'"))
+    Err(format!(
+        "illegal or unreadable move '{}'",
+        crate::harness::format::clip(text, 40)
+    ))
 }
 
 /// STS points from a `c0` comment such as `"f5=10, Be5+=2, Bf2=3"`; `None` when it is not such
@@ -381,7 +384,8 @@ pub fn parse_text_lenient(text: &str, file: &Path) -> (Vec<EpdRecord>, Vec<EpdEr
             Err(reason) => errors.push(EpdError {
                 file: file.to_path_buf(),
                 line: index + 1,
-                reason,
+                // A megabyte line is not echoed whole into the error that quotes it.
+                reason: crate::harness::format::clip(&reason, 300),
             }),
         }
     }

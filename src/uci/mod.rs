@@ -259,7 +259,11 @@ impl UciEngine {
             _ => Err(format!("unknown command '{name}'")),
         };
         if let Err(message) = outcome {
-            send(&format!("info string {message}"));
+            // A megabyte command line is not echoed whole.
+            send(&format!(
+                "info string {}",
+                crate::harness::format::clip(&message, 300)
+            ));
         }
         true
     }

@@ -73,7 +73,8 @@ impl TunedParam {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let [name, kind, value, min, max, c_end, r_end] = fields[..] else {
             return Err(format!(
-                "{at}: expected NAME, int|float, default, min, max, c_end, r_end; got '{line}'"
+                "{at}: expected NAME, int|float, default, min, max, c_end, r_end; got '{}'",
+                crate::harness::format::clip(line, 200)
             ));
         };
         let number = |what: &str, text: &str| -> Result<f64, String> {
