@@ -44,20 +44,7 @@ pub fn scancel(ids: &[String]) {
 /// The jobs of `ids` (array jobs included, by their parent id) that Slurm still holds
 /// (pending, running, requeued): `None` when `squeue` cannot be asked.
 pub fn live(ids: &[String]) -> Option<Vec<String>> {
-    if ids.is_empty() {
-        return Some(Vec::new());
-    }
-    let output = Command::new("squeue")
-        .args(["--noheader", "--format=%F %i %T", "--jobs"])
-        .arg(ids.join(","))
-        .output()
-        .ok()?;
-    // A job id Slurm no longer knows is an error for squeue: none of them live.
-    if !output.status.success() {
-        let said = String::from_utf8_lossy(&output.stderr);
-        return said.contains("Invalid job id").then(Vec::new);
-    }
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = squeue(ids, &["--format=%F %i %T"])?;
     let mut found: Vec<String> = text
         .lines()
         .filter_map(|line| line.split_whitespace().next())
@@ -81,19 +68,30 @@ pub struct JobState {
 /// The live jobs among `ids` (and each task of an array), from `squeue --array`; `None` when
 /// squeue cannot be asked.
 pub fn queue_states(ids: &[String]) -> Option<Vec<JobState>> {
+    Some(parse_states(&squeue(
+        ids,
+        &["--array", "--format=%i|%T|%r"],
+    )?))
+}
+
+/// What `squeue --noheader ARGS --jobs IDS` prints; empty for no ids or ids Slurm no longer
+/// knows (an error for squeue: none of them live); `None` when squeue cannot be asked.
+fn squeue(ids: &[String], args: &[&str]) -> Option<String> {
     if ids.is_empty() {
-        return Some(Vec::new());
+        return Some(String::new());
     }
     let output = Command::new("squeue")
-        .args(["--noheader", "--array", "--format=%i|%T|%r", "--jobs"])
+        .arg("--noheader")
+        .args(args)
+        .arg("--jobs")
         .arg(ids.join(","))
         .output()
         .ok()?;
     if !output.status.success() {
         let said = String::from_utf8_lossy(&output.stderr);
-        return said.contains("Invalid job id").then(Vec::new);
+        return said.contains("Invalid job id").then(String::new);
     }
-    Some(parse_states(&String::from_utf8_lossy(&output.stdout)))
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// How the jobs among `ids` ended, from `sacct` (each array task as `ARRAY_TASK`); `None`
