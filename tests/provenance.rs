@@ -111,3 +111,71 @@ fn committed_results_come_from_clean_commits_of_this_history() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The networks of a results header's `nnue` variants are the network embedded at the commit
+/// it names (a variant's own `net=` file and a `--net` replacement aside, which the header
+/// says): a results file cannot claim one network and have played another.
+#[test]
+fn committed_results_name_the_network_embedded_at_their_commit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    results_files(&root.join("reports"), &mut files);
+    files.retain(|f| !f.starts_with(root.join("reports/latest")));
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let file = std::fs::File::open(path).unwrap();
+        let mut first = String::new();
+        BufReader::new(GzDecoder::new(file))
+            .read_line(&mut first)
+            .unwrap();
+        let header: serde_json::Value = serde_json::from_str(&first).unwrap();
+        let Some(commit) = header["commit"].as_str() else {
+            continue;
+        };
+        if header.get("net").is_some_and(|n| !n.is_null()) {
+            continue;
+        }
+        let claimed: Vec<&str> = header["variants"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|v| v["config"]["eval"] == "nnue")
+            .filter(|v| !v["spec"].as_str().unwrap_or("").contains("net="))
+            .filter_map(|v| v["config"]["net"].as_str())
+            .collect();
+        let Some(first_claim) = claimed.first() else {
+            continue;
+        };
+        let shown = Command::new("git")
+            .args([
+                "show",
+                &format!(
+                    "{}:src/engine/nnue/net/searchlab.nnue",
+                    commit.trim_end_matches("-dirty")
+                ),
+            ])
+            .current_dir(root)
+            .output();
+        let Some(bytes) = shown.ok().filter(|o| o.status.success()).map(|o| o.stdout) else {
+            common::skipped(
+                "committed_results_name_the_network_embedded_at_their_commit",
+                "no git history with the commits' networks here",
+            );
+            return;
+        };
+        let embedded = format!(
+            "{:016x}",
+            searchlab::engine::nnue::network::checksum(&bytes)
+        );
+        checked += 1;
+        let name = path.strip_prefix(root).unwrap().display();
+        if claimed.iter().any(|c| *c != embedded) {
+            failures.push(format!(
+                "{name}: names network {first_claim}, and commit {commit} embeds {embedded}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!("{checked} results files' networks checked against their commits");
+}
