@@ -33,15 +33,19 @@ fn results_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// The `commit` of a results file's header (its first line).
-fn header_commit(path: &Path) -> Option<String> {
+/// A gzipped results file's header (its first line).
+fn header(path: &Path) -> serde_json::Value {
     let file = std::fs::File::open(path).unwrap();
     let mut first = String::new();
     BufReader::new(GzDecoder::new(file))
         .read_line(&mut first)
         .unwrap();
-    let header: serde_json::Value = serde_json::from_str(&first).unwrap();
-    header["commit"].as_str().map(str::to_string)
+    serde_json::from_str(&first).unwrap()
+}
+
+/// The `commit` of a results file's header.
+fn header_commit(path: &Path) -> Option<String> {
+    header(path)["commit"].as_str().map(str::to_string)
 }
 
 #[test]
@@ -124,12 +128,7 @@ fn committed_results_name_the_network_embedded_at_their_commit() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in &files {
-        let file = std::fs::File::open(path).unwrap();
-        let mut first = String::new();
-        BufReader::new(GzDecoder::new(file))
-            .read_line(&mut first)
-            .unwrap();
-        let header: serde_json::Value = serde_json::from_str(&first).unwrap();
+        let header = header(path);
         let Some(commit) = header["commit"].as_str() else {
             continue;
         };
