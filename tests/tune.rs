@@ -437,9 +437,10 @@ fn an_engines_spin_options_are_tuned() {
 #[test]
 fn engine_failures_are_named_and_stop_the_tune() {
     let script = scratch("crashing-engine.sh");
+    let games = scratch("crashing-games.txt");
     std::fs::write(
         &script,
-        "while read l; do case \"$l\" in\n uci) echo id name Crashing; echo option name X type spin default 50 min 0 max 100; echo uciok;;\n isready) echo readyok;;\n go*) exit 3;;\n quit) exit 0;;\n esac; done\n",
+        format!("while read l; do case \"$l\" in\n uci) echo id name Crashing; echo option name X type spin default 50 min 0 max 100; echo uciok;;\n isready) echo readyok;;\n go*) echo go >> {}; exit 3;;\n quit) exit 0;;\n esac; done\n", games.display()),
     )
     .unwrap();
     let out = scratch("crashing.jsonl");
@@ -454,7 +455,11 @@ fn engine_failures_are_named_and_stop_the_tune() {
         "--nodes",
         "300",
         "--max-failures",
-        "3",
+        "17",
+        "--pairs",
+        "8",
+        "--concurrency",
+        "2",
         "--openings",
         "suites/openings.epd",
         "--quiet",
@@ -466,14 +471,19 @@ fn engine_failures_are_named_and_stop_the_tune() {
     assert!(stderr.contains("crashed: engine exited"), "{stderr}");
     assert!(
         stderr.contains(
-            "tune stopped: 4 games ended by a player's failure, more than --max-failures 3"
+            "tune stopped: 18 games ended by a player's failure, more than --max-failures 17"
         ),
         "{stderr}"
     );
+    // The pairs still queued when the tune stopped are not played: the first iteration's eight
+    // pairs and the second's first, which made the 18 failures, and at most the two more the
+    // two game threads had begun (32 games if the second iteration were played out).
+    let played = std::fs::read_to_string(&games).unwrap().lines().count();
+    assert!(played <= 22, "{played} games began");
     let file = tune::read(&out).unwrap();
     assert!(!file.lines.is_empty(), "the iterations finished are kept");
     assert!(
-        file.lines.iter().all(|l| l.failures.len() == 2),
+        file.lines.iter().all(|l| l.failures.len() == 16),
         "{:?}",
         file.lines
     );

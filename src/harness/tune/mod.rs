@@ -21,6 +21,7 @@ pub use file::{IterationLine, TuneFile, TuneHeader, is_tune_file, read};
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use super::progress::{Every, ProgressDisplay};
@@ -161,26 +162,25 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
     let bar = progress(plan, lines.len() as u64);
     let first = lines.len() as u64 + 1;
     let last = plan.schedule.iterations;
-    if first > last {
-        eprintln!(
-            "{}: the tune is already complete ({} iterations)",
-            plan.out.display(),
-            lines.len()
-        );
+    if complete(plan, lines.len() as u64) {
         return Ok(lines);
     }
     let workers = plan.concurrency.max(1);
     let (job_tx, job_rx) = mpsc::channel::<PairJob>();
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<PairDone>();
+    // Set when the tune stops on an error: the pairs still queued are then not played (the
+    // scope waits only for the pairs already being played).
+    let stopped = AtomicBool::new(false);
     std::thread::scope(|scope| {
         // Owned here, so that leaving the scope closes the queue and the threads end.
         let job_tx = job_tx;
         for _ in 0..workers {
-            let (job_rx, done_tx) = (&job_rx, done_tx.clone());
-            scope.spawn(move || play_jobs(plan, job_rx, &done_tx));
+            let (job_rx, done_tx, stopped) = (&job_rx, done_tx.clone(), &stopped);
+            scope.spawn(move || play_jobs(plan, job_rx, &done_tx, stopped));
         }
         drop(done_tx);
+        let _stop = StopOnExit(&stopped);
         let mut pending: BTreeMap<u64, Pending> = BTreeMap::new();
         let queue = |k: u64, history: &[Vec<f64>], pending: &mut BTreeMap<u64, Pending>| {
             let center = &history[k.saturating_sub(1 + plan.lag) as usize];
@@ -225,6 +225,28 @@ pub fn run(plan: &TunePlan) -> Result<Vec<IterationLine>, String> {
     })?;
     bar.finish_and_clear();
     Ok(lines)
+}
+
+/// Whether the `done` iterations recorded are all the tune plans (then said).
+fn complete(plan: &TunePlan, done: u64) -> bool {
+    let complete = done >= plan.schedule.iterations;
+    if complete {
+        eprintln!(
+            "{}: the tune is already complete ({done} iterations)",
+            plan.out.display()
+        );
+    }
+    complete
+}
+
+/// Sets the flag when dropped: however the tune's loop ends, on an error (`?`) or done, the
+/// game threads take no further pair.
+struct StopOnExit<'a>(&'a AtomicBool);
+
+impl Drop for StopOnExit<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
 }
 
 /// A tune stops when more than `--max-failures` games (`failed`) ended by a player's failure
@@ -272,6 +294,7 @@ fn play_jobs(
     plan: &TunePlan,
     jobs: &Mutex<mpsc::Receiver<PairJob>>,
     done: &mpsc::Sender<PairDone>,
+    stopped: &AtomicBool,
 ) {
     loop {
         let job = match jobs.lock() {
@@ -279,6 +302,9 @@ fn play_jobs(
             Err(_) => return,
         };
         let Ok(job) = job else { return };
+        if stopped.load(Ordering::SeqCst) {
+            return;
+        }
         // A panic in a game becomes the tune's error rather than a thread that never answers.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let [plus, minus] = &*job.players;
