@@ -389,3 +389,56 @@ fn bad_analysis_arguments_get_clear_errors() {
         "not both",
     );
 }
+
+/// A report written to a full disk (a tmpfs too small for it, mounted as root, as the cluster
+/// tests start Slurm) stops with "no space left on device: FILE" and leaves no empty, truncated
+/// or temporary file behind (issue 60).
+#[test]
+fn a_report_on_a_full_disk_says_so_and_leaves_no_partial_file() {
+    let root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    let dir = temp_dir("full-disk");
+    let mounted = root
+        && Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=24k", "tmpfs"])
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("SKIPPED a_report_on_a_full_disk: needs root to mount a small tmpfs");
+        return;
+    }
+    let out = dir.join("report");
+    let output = searchlab(&[
+        "report",
+        "reports/elo-ethereal/results.jsonl.gz",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let files: Vec<(String, u64)> = std::fs::read_dir(&out)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| {
+                    let size = e.metadata().map(|m| m.len()).unwrap_or(0);
+                    (e.file_name().to_string_lossy().into_owned(), size)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let _ = Command::new("umount").arg(&dir).status();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("no space left on device: ") && !stderr.contains("Os {"),
+        "{stderr}"
+    );
+    for (name, size) in &files {
+        assert!(
+            !name.ends_with(".tmp") && *size > 0,
+            "left behind: {files:?}"
+        );
+    }
+}

@@ -140,8 +140,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
     let table = report::summary_table(&analysis);
     print!("{}", report::terminal_summary(&analysis));
     let summary_path = out.with_extension("md");
-    std::fs::write(&summary_path, &table)
-        .map_err(|e| format!("{}: {e}", summary_path.display()))?;
+    crate::harness::files::write_atomic(&summary_path, &table)?;
     eprintln!(
         "results: {}  summary: {}",
         out.display(),

@@ -6,6 +6,7 @@ pub mod compare;
 pub mod design;
 pub mod epd;
 pub mod external;
+pub mod files;
 pub mod format;
 pub mod games;
 pub mod nnue;

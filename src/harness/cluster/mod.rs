@@ -105,8 +105,7 @@ pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
     };
     submission.jobs.push(jobs);
     let text = serde_json::to_string_pretty(&submission).map_err(|e| e.to_string())? + "\n";
-    std::fs::write(submission_path(&dir), text)
-        .map_err(|e| format!("{}: {e}", submission_path(&dir).display()))?;
+    crate::harness::files::write_atomic(&submission_path(&dir), text)?;
     Ok(submission)
 }
 
@@ -160,7 +159,7 @@ fn copy_binary(mut submission: Submission, dir: &Path) -> Result<Submission, Str
     let me = std::env::current_exe().map_err(|e| format!("this binary's path: {e}"))?;
     let bytes = std::fs::read(&me).map_err(|e| format!("{}: {e}", me.display()))?;
     let target = dir.join("searchlab");
-    std::fs::write(&target, &bytes).map_err(|e| format!("{}: {e}", target.display()))?;
+    crate::harness::files::write_atomic(&target, &bytes)?;
     let mut permissions = std::fs::metadata(&target)
         .map_err(|e| e.to_string())?
         .permissions();

@@ -502,5 +502,5 @@ fn write_pgn(
     for pair in sorted {
         pgn::write_pair(&mut text, pair, header, &header.provenance.date[..10]);
     }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    crate::harness::files::write_atomic(path, text)
 }

@@ -526,6 +526,6 @@ pub fn merge_matches(paths: &[PathBuf], out: &Path) -> Result<(usize, Vec<String
     for pair in &pairs {
         text += &(serde_json::to_string(pair).expect("pair serialises") + "\n");
     }
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    crate::harness::files::write_atomic(out, text)?;
     Ok((pairs.len(), warnings))
 }

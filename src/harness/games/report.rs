@@ -65,15 +65,13 @@ impl MatchAnalysis {
 pub fn write(analysis: &MatchAnalysis, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let json = serde_json::to_string_pretty(analysis).expect("analysis serialises");
-    std::fs::write(dir.join("analysis.json"), json)
-        .map_err(|e| format!("{}: {e}", dir.join("analysis.json").display()))?;
+    crate::harness::files::write_atomic(&dir.join("analysis.json"), json)?;
     let caption = analysis.caption();
     charts::elo::draw(&analysis.pairings, &caption, &dir.join("elo.svg"))?;
     if analysis.header.sprt.is_some() {
         charts::llr::draw(&analysis.pairings, &caption, &dir.join("llr.svg"))?;
     }
-    std::fs::write(dir.join("report.md"), markdown(analysis))
-        .map_err(|e| format!("{}: {e}", dir.join("report.md").display()))
+    crate::harness::files::write_atomic(&dir.join("report.md"), markdown(analysis))
 }
 
 /// Said on every row an SPRT stopped: a test stopped where the LLR first crossed a bound

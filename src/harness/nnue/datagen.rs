@@ -284,9 +284,7 @@ impl Progress {
 /// Write the sidecar atomically (a temporary file renamed over it).
 pub(super) fn save(path: &Path, provenance: &DataRun) -> Result<(), String> {
     let text = serde_json::to_string_pretty(provenance).map_err(|e| e.to_string())? + "\n";
-    let temp = path.with_extension("json.tmp");
-    std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
-    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::harness::files::write_atomic(path, text)
 }
 
 /// The run to continue: the sidecar's progress when it describes the same run, after cutting

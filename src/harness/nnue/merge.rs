@@ -70,7 +70,7 @@ pub fn merge(paths: &[PathBuf], out: &Path) -> Result<Progress, String> {
         });
     }
     total.checksum = Some(format!("{:016x}", checksum(&data)));
-    std::fs::write(out, &data).map_err(|e| format!("{}: {e}", out.display()))?;
+    crate::harness::files::write_atomic(out, &data)?;
     let provenance = DataRun {
         shard: None,
         progress: total.clone(),

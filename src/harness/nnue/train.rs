@@ -305,9 +305,7 @@ fn mean_loss(params: &Params, records: &[Record], shape: LossShape) -> Option<f6
 
 fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let text = serde_json::to_string(value).map_err(|e| e.to_string())? + "\n";
-    let temp = path.with_extension("tmp");
-    std::fs::write(&temp, text).map_err(|e| format!("{}: {e}", temp.display()))?;
-    std::fs::rename(&temp, path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::harness::files::write_atomic(path, text)
 }
 
 /// The checkpoint to continue from, when one of the same data and settings exists.
@@ -428,7 +426,7 @@ fn not_diverged(
 /// stopped training resumes from.
 fn save_epoch(plan: &Plan, log: &mut Log, params: &Params, adam: &AdamW) -> Result<(), String> {
     let net = params.quantise().to_bytes();
-    std::fs::write(&plan.out, &net).map_err(|e| format!("{}: {e}", plan.out.display()))?;
+    crate::harness::files::write_atomic(&plan.out, &net)?;
     log.net_checksum = Some(format!("{:016x}", checksum(&net)));
     write_json(&plan.dir.join("train.json"), log)?;
     draw_loss(log, &plan.dir.join("loss.svg"))?;

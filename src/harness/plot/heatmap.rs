@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
-use super::{FONT, canvas, category, error};
+use super::{FONT, category, error, svg};
 
 /// One cell: its colour and up to three lines of text.
 pub struct Cell {
@@ -54,56 +54,57 @@ pub fn draw(map: &Heatmap, path: &Path) -> Result<(), String> {
         .max(160 + 7 * desc)
         .max(640);
     let height = (190 + 58 * nr as u32).max(380);
-    let area = canvas(path, (width, height), map.title, map.subtitle)?;
-    // Row 0 at the top.
-    let row_names: Vec<String> = map.rows.iter().rev().cloned().collect();
-    let rows = category(&row_names);
-    let columns = category(map.columns);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(16)
-        .x_label_area_size(56)
-        .y_label_area_size(20 + 8 * longest)
-        .build_cartesian_2d(-0.5f64..nc as f64 - 0.5, -0.5f64..nr as f64 - 0.5)
-        .map_err(error(path))?;
-    chart
-        .configure_mesh()
-        .x_desc(map.x_desc)
-        .y_desc(map.y_desc)
-        .x_labels(nc)
-        .y_labels(nr)
-        .x_label_formatter(&columns)
-        .y_label_formatter(&rows)
-        .disable_mesh()
-        .axis_desc_style((FONT, 15))
-        .label_style((FONT, 14))
-        .draw()
-        .map_err(error(path))?;
-    let grey = RGBColor(0xEE, 0xEE, 0xEE);
-    for (r, row) in map.cells.iter().enumerate() {
-        let y = (nr - 1 - r) as f64;
-        for (c, cell) in row.iter().enumerate() {
-            let x = c as f64;
-            let corners = [(x - 0.48, y - 0.46), (x + 0.48, y + 0.46)];
-            let fill = cell.as_ref().map_or(grey, |cell| cell.fill);
-            chart
-                .draw_series([Rectangle::new(corners, fill.filled())])
-                .map_err(error(path))?;
-            let Some(cell) = cell else { continue };
-            let count = cell.lines.len() as f64;
-            for (k, line) in cell.lines.iter().enumerate() {
-                let size = if k == 0 { 15 } else { 12 };
-                let style = (FONT, size)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Center, VPos::Center));
-                let offset = (count - 1.0) / 2.0 - k as f64;
+    svg(path, (width, height), map.title, map.subtitle, |area| {
+        // Row 0 at the top.
+        let row_names: Vec<String> = map.rows.iter().rev().cloned().collect();
+        let rows = category(&row_names);
+        let columns = category(map.columns);
+        let mut chart = ChartBuilder::on(area)
+            .margin(16)
+            .x_label_area_size(56)
+            .y_label_area_size(20 + 8 * longest)
+            .build_cartesian_2d(-0.5f64..nc as f64 - 0.5, -0.5f64..nr as f64 - 0.5)
+            .map_err(error(path))?;
+        chart
+            .configure_mesh()
+            .x_desc(map.x_desc)
+            .y_desc(map.y_desc)
+            .x_labels(nc)
+            .y_labels(nr)
+            .x_label_formatter(&columns)
+            .y_label_formatter(&rows)
+            .disable_mesh()
+            .axis_desc_style((FONT, 15))
+            .label_style((FONT, 14))
+            .draw()
+            .map_err(error(path))?;
+        let grey = RGBColor(0xEE, 0xEE, 0xEE);
+        for (r, row) in map.cells.iter().enumerate() {
+            let y = (nr - 1 - r) as f64;
+            for (c, cell) in row.iter().enumerate() {
+                let x = c as f64;
+                let corners = [(x - 0.48, y - 0.46), (x + 0.48, y + 0.46)];
+                let fill = cell.as_ref().map_or(grey, |cell| cell.fill);
                 chart
-                    .draw_series([Text::new(line.clone(), (x, y + 0.26 * offset), style)])
+                    .draw_series([Rectangle::new(corners, fill.filled())])
                     .map_err(error(path))?;
+                let Some(cell) = cell else { continue };
+                let count = cell.lines.len() as f64;
+                for (k, line) in cell.lines.iter().enumerate() {
+                    let size = if k == 0 { 15 } else { 12 };
+                    let style = (FONT, size)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    let offset = (count - 1.0) / 2.0 - k as f64;
+                    chart
+                        .draw_series([Text::new(line.clone(), (x, y + 0.26 * offset), style)])
+                        .map_err(error(path))?;
+                }
             }
         }
-    }
-    area.present().map_err(error(path))
+        Ok(())
+    })
 }
 
 #[cfg(test)]

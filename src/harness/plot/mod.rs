@@ -6,6 +6,7 @@
 
 pub mod heatmap;
 
+use crate::harness::files;
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -45,26 +46,34 @@ pub fn error<E: std::fmt::Debug>(path: &Path) -> impl Fn(E) -> String + '_ {
     move |e| format!("{}: cannot draw: {e:?}", path.display())
 }
 
-/// A white canvas with the title and a second line (suite · limit · date) drawn on top;
-/// returns the area left for the plot.
-pub fn canvas<'a>(
-    path: &'a Path,
+/// Draw one chart into `path`: a white canvas of `size` with the title and a second line
+/// (suite · limit · date) drawn on top, the area left for the plot handed to `draw`. The SVG is
+/// drawn in memory and written through `files::write_atomic`: plotters' own file target writes
+/// through a buffer whose last error is dropped, which left truncated charts on a full disk.
+pub fn svg(
+    path: &Path,
     size: (u32, u32),
     title: &str,
     subtitle: &str,
-) -> Result<DrawingArea<SVGBackend<'a>, plotters::coord::Shift>, String> {
-    let root = SVGBackend::new(path, size).into_drawing_area();
-    root.fill(&WHITE).map_err(error(path))?;
-    let area = root
-        .titled(title, (FONT, 22).into_font().style(FontStyle::Bold))
-        .map_err(error(path))?;
-    let area = area
-        .titled(
-            subtitle,
-            (FONT, 15).into_font().color(&RGBColor(80, 80, 80)),
-        )
-        .map_err(error(path))?;
-    Ok(area)
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, size).into_drawing_area();
+        root.fill(&WHITE).map_err(error(path))?;
+        let area = root
+            .titled(title, (FONT, 22).into_font().style(FontStyle::Bold))
+            .map_err(error(path))?;
+        let area = area
+            .titled(
+                subtitle,
+                (FONT, 15).into_font().color(&RGBColor(80, 80, 80)),
+            )
+            .map_err(error(path))?;
+        draw(&area)?;
+        area.present().map_err(error(path))?;
+    }
+    files::write_atomic(path, text)
 }
 
 /// The plot of a chart on `area`: the margin every chart leaves, label areas `label_areas`

@@ -571,10 +571,7 @@ fn methods() -> BTreeMap<String, String> {
 pub fn write_report(analysis: &Analysis, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let json = serde_json::to_string_pretty(analysis).map_err(|e| e.to_string())?;
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
-    };
+    let write = |name: &str, text: &str| crate::harness::files::write_atomic(&dir.join(name), text);
     write("analysis.json", &(json + "\n"))?;
     write("report.md", &markdown(analysis))?;
     write_csv(analysis, dir)?;

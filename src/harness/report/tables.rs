@@ -97,14 +97,17 @@ fn write<R>(
     rows: impl Iterator<Item = R>,
 ) -> Result<(), String> {
     let error = |e: csv::Error| format!("{}: {e}", path.display());
-    let mut w = csv::Writer::from_path(path).map_err(error)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(columns.iter().map(|(name, _)| *name))
         .map_err(error)?;
     for row in rows {
         w.write_record(columns.iter().map(|(_, value)| value(&row)))
             .map_err(error)?;
     }
-    w.flush().map_err(|e| format!("{}: {e}", path.display()))
+    let bytes = w
+        .into_inner()
+        .map_err(|e| format!("{}: {}", path.display(), e.error()))?;
+    crate::harness::files::write_atomic(path, bytes)
 }
 
 /// Write `summary.csv`, `depth.csv`, `solved.csv` and `counters.csv` into `dir`.

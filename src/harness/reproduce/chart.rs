@@ -3,7 +3,7 @@
 
 use super::data::{KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use crate::harness::format::si;
-use crate::harness::plot::{SIZE, canvas, colour, error, legend, log_range, mesh, plot};
+use crate::harness::plot::{SIZE, colour, error, legend, log_range, mesh, plot, svg};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -40,67 +40,68 @@ fn draw_lines(
     y_desc: &str,
     all: &[Series],
 ) -> Result<(), String> {
-    let area = canvas(path, SIZE, title, subtitle)?;
-    let points = || all.iter().flat_map(|s| s.ours.iter().chain(&s.theirs));
-    let x_low = points().map(|p| p.0).fold(f64::MAX, f64::min);
-    let x_high = points().map(|p| p.0).fold(f64::MIN, f64::max);
-    let y = log_range(points().map(|p| p.1));
-    let mut chart = plot(
-        &area,
-        path,
-        (50, 80),
-        x_low - 0.5..x_high + 0.5,
-        y.log_scale(),
-    )?;
-    mesh(&mut chart, "depth (plies)", y_desc)
-        .x_labels((x_high - x_low) as usize + 1)
-        .x_label_formatter(&|d| format!("{d:.0}"))
-        .y_labels(12)
-        .y_label_formatter(&|v| si(*v))
-        .draw()
-        .map_err(error(path))?;
-    for (i, s) in all.iter().enumerate() {
-        let c = colour(i);
-        chart
-            .draw_series(LineSeries::new(s.ours.clone(), c.stroke_width(2)))
-            .map_err(error(path))?
-            .label(format!("{} (searchlab)", s.label))
-            .legend(move |(x, y)| {
-                EmptyElement::at((x, y))
-                    + PathElement::new(vec![(0, 0), (20, 0)], c.stroke_width(2))
-                    + Circle::new((10, 0), 4, c.filled())
-            });
-        chart
-            .draw_series(s.ours.iter().map(|&p| Circle::new(p, 4, c.filled())))
+    svg(path, SIZE, title, subtitle, |area| {
+        let points = || all.iter().flat_map(|s| s.ours.iter().chain(&s.theirs));
+        let x_low = points().map(|p| p.0).fold(f64::MAX, f64::min);
+        let x_high = points().map(|p| p.0).fold(f64::MIN, f64::max);
+        let y = log_range(points().map(|p| p.1));
+        let mut chart = plot(
+            area,
+            path,
+            (50, 80),
+            x_low - 0.5..x_high + 0.5,
+            y.log_scale(),
+        )?;
+        mesh(&mut chart, "depth (plies)", y_desc)
+            .x_labels((x_high - x_low) as usize + 1)
+            .x_label_formatter(&|d| format!("{d:.0}"))
+            .y_labels(12)
+            .y_label_formatter(&|v| si(*v))
+            .draw()
             .map_err(error(path))?;
-        if s.theirs.is_empty() {
-            continue;
+        for (i, s) in all.iter().enumerate() {
+            let c = colour(i);
+            chart
+                .draw_series(LineSeries::new(s.ours.clone(), c.stroke_width(2)))
+                .map_err(error(path))?
+                .label(format!("{} (searchlab)", s.label))
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(0, 0), (20, 0)], c.stroke_width(2))
+                        + Circle::new((10, 0), 4, c.filled())
+                });
+            chart
+                .draw_series(s.ours.iter().map(|&p| Circle::new(p, 4, c.filled())))
+                .map_err(error(path))?;
+            if s.theirs.is_empty() {
+                continue;
+            }
+            chart
+                .draw_series(DashedLineSeries::new(
+                    s.theirs.clone(),
+                    6,
+                    4,
+                    c.stroke_width(2),
+                ))
+                .map_err(error(path))?
+                .label(format!("{} (Ifrit, document)", s.label))
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x, y))
+                        + PathElement::new(vec![(0, 0), (5, 0)], c.stroke_width(2))
+                        + PathElement::new(vec![(15, 0), (20, 0)], c.stroke_width(2))
+                        + TriangleMarker::new((10, 0), 5, c.filled())
+                });
+            chart
+                .draw_series(
+                    s.theirs
+                        .iter()
+                        .map(|&p| TriangleMarker::new(p, 5, c.filled())),
+                )
+                .map_err(error(path))?;
         }
-        chart
-            .draw_series(DashedLineSeries::new(
-                s.theirs.clone(),
-                6,
-                4,
-                c.stroke_width(2),
-            ))
-            .map_err(error(path))?
-            .label(format!("{} (Ifrit, document)", s.label))
-            .legend(move |(x, y)| {
-                EmptyElement::at((x, y))
-                    + PathElement::new(vec![(0, 0), (5, 0)], c.stroke_width(2))
-                    + PathElement::new(vec![(15, 0), (20, 0)], c.stroke_width(2))
-                    + TriangleMarker::new((10, 0), 5, c.filled())
-            });
-        chart
-            .draw_series(
-                s.theirs
-                    .iter()
-                    .map(|&p| TriangleMarker::new(p, 5, c.filled())),
-            )
-            .map_err(error(path))?;
-    }
-    legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
-    area.present().map_err(error(path))
+        legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
+        Ok(())
+    })
 }
 
 /// Draw `killers.svg` and `quiescence.svg` into `dir`.

@@ -237,9 +237,9 @@ pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let json = serde_json::to_string_pretty(r).map_err(|e| e.to_string())? + "\n";
     let path = dir.join("reproduction.json");
-    std::fs::write(&path, json).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::harness::files::write_atomic(&path, json)?;
     let path = dir.join("reproduction.md");
-    std::fs::write(&path, markdown::markdown(r)).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::harness::files::write_atomic(&path, markdown::markdown(r))?;
     chart::draw(r, dir)
 }
 

@@ -239,7 +239,7 @@ pub fn merge(files: &[PathBuf], out: &Path) -> Result<Merged, String> {
         .unwrap_or_default();
     header.missing = missing.clone();
     let text = serde_json::to_string(&header).expect("header serialises") + "\n" + &text;
-    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    crate::harness::files::write_atomic(out, text)?;
     Ok(Merged {
         records: seen.len(),
         shards: Some((by_index.len(), count)),

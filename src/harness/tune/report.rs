@@ -147,8 +147,8 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
         "\n## The tuned values in OpenBench's SPSA format (`tuned.txt`)\n\n```\n{tuned}```\n\nAn integer parameter's final value is θ rounded to the nearest integer, as it is played. A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```\n",
         verification(header, &theta)
     ));
-    std::fs::write(dir.join("tuned.txt"), tuned).map_err(|e| format!("{}: {e}", dir.display()))?;
-    std::fs::write(dir.join("tune.md"), &md).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::harness::files::write_atomic(&dir.join("tuned.txt"), tuned)?;
+    crate::harness::files::write_atomic(&dir.join("tune.md"), &md)?;
     Ok(md)
 }
 
@@ -250,7 +250,7 @@ fn axis(t: &Trajectories, i: usize) -> std::ops::Range<f64> {
 fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
     let p = &t.params()[i];
     let planned = t.runs[0].1.schedule.iterations.max(1);
-    let area = plot::canvas(
+    plot::svg(
         path,
         plot::SIZE,
         &format!("SPSA: {}", p.name),
@@ -261,38 +261,39 @@ fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
             p.min,
             p.max
         ),
-    )?;
-    let fail = plot::error(path);
-    let mut chart = ChartBuilder::on(&area)
-        .margin(20)
-        .x_label_area_size(45)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0f64..planned as f64, axis(t, i))
-        .map_err(&fail)?;
-    chart
-        .configure_mesh()
-        .x_desc("iteration")
-        .y_desc(p.name.as_str())
-        .label_style((plot::FONT, 14))
-        .axis_desc_style((plot::FONT, 16))
-        .draw()
-        .map_err(&fail)?;
-    chart
-        .draw_series(DashedLineSeries::new(
-            [(0.0, p.start), (planned as f64, p.start)],
-            6,
-            4,
-            RGBColor(150, 150, 150).stroke_width(1),
-        ))
-        .map_err(&fail)?;
-    for (n, (_, _, lines)) in t.runs.iter().enumerate() {
-        let points: Vec<(f64, f64)> = std::iter::once((0.0, p.start))
-            .chain(lines.iter().map(|l| (l.k as f64, l.theta_after[i])))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, plot::colour(n).stroke_width(2)))
-            .map_err(&fail)?;
-    }
-    area.present().map_err(&fail)?;
-    Ok(())
+        |area| {
+            let fail = plot::error(path);
+            let mut chart = ChartBuilder::on(area)
+                .margin(20)
+                .x_label_area_size(45)
+                .y_label_area_size(70)
+                .build_cartesian_2d(0f64..planned as f64, axis(t, i))
+                .map_err(&fail)?;
+            chart
+                .configure_mesh()
+                .x_desc("iteration")
+                .y_desc(p.name.as_str())
+                .label_style((plot::FONT, 14))
+                .axis_desc_style((plot::FONT, 16))
+                .draw()
+                .map_err(&fail)?;
+            chart
+                .draw_series(DashedLineSeries::new(
+                    [(0.0, p.start), (planned as f64, p.start)],
+                    6,
+                    4,
+                    RGBColor(150, 150, 150).stroke_width(1),
+                ))
+                .map_err(&fail)?;
+            for (n, (_, _, lines)) in t.runs.iter().enumerate() {
+                let points: Vec<(f64, f64)> = std::iter::once((0.0, p.start))
+                    .chain(lines.iter().map(|l| (l.k as f64, l.theta_after[i])))
+                    .collect();
+                chart
+                    .draw_series(LineSeries::new(points, plot::colour(n).stroke_width(2)))
+                    .map_err(&fail)?;
+            }
+            Ok(())
+        },
+    )
 }

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{canvas, category, error, interval_row, legend, plot, rows_mesh};
+use crate::harness::plot::{category, error, interval_row, legend, plot, rows_mesh, svg};
 
 /// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
 fn drawn<'a>(results: &'a [PairingResult], subtitle: &str) -> (Vec<&'a PairingResult>, String) {
@@ -42,64 +42,66 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
     let (rows, subtitle) = drawn(results, subtitle);
     let base = results.first().map_or("", |r| r.base.as_str());
     let height = (240 + 60 * rows.len() as u32).max(360);
-    let area = canvas(
+    svg(
         path,
         (960, height),
         &format!("Elo against the baseline ({base}), 95% intervals"),
         &subtitle,
-    )?;
-    let names: Vec<String> = rows.iter().map(|r| r.dev.clone()).collect();
-    let (mut low, mut high) = (-10.0f64, 10.0f64);
-    for r in &rows {
-        let e = r.estimate.expect("filtered");
-        low = low.min(e.elo.low);
-        high = high.max(e.elo.high);
-    }
-    let pad = (high - low) * 0.05;
-    let x = (low - pad)..(high + pad);
-    let n = rows.len().max(1) as f64;
-    let label = category(&names);
-    // Room below the rows for the legend.
-    let mut chart = plot(&area, path, (50, 170), x.clone(), -1.5f64..n - 0.5)?;
-    // One tick per whole number of the range (the row below the rows holds the legend).
-    rows_mesh(
-        &mut chart,
-        "Elo of the variant against the baseline (logistic; right: stronger)",
-        rows.len() + 1,
-        &label,
+        |area| {
+            let names: Vec<String> = rows.iter().map(|r| r.dev.clone()).collect();
+            let (mut low, mut high) = (-10.0f64, 10.0f64);
+            for r in &rows {
+                let e = r.estimate.expect("filtered");
+                low = low.min(e.elo.low);
+                high = high.max(e.elo.high);
+            }
+            let pad = (high - low) * 0.05;
+            let x = (low - pad)..(high + pad);
+            let n = rows.len().max(1) as f64;
+            let label = category(&names);
+            // Room below the rows for the legend.
+            let mut chart = plot(area, path, (50, 170), x.clone(), -1.5f64..n - 0.5)?;
+            // One tick per whole number of the range (the row below the rows holds the legend).
+            rows_mesh(
+                &mut chart,
+                "Elo of the variant against the baseline (logistic; right: stronger)",
+                rows.len() + 1,
+                &label,
+            )
+            .draw()
+            .map_err(error(path))?;
+            chart
+                .draw_series(LineSeries::new(
+                    vec![(0.0, -1.5), (0.0, n - 0.5)],
+                    BLACK.mix(0.6).stroke_width(1),
+                ))
+                .map_err(error(path))?
+                .label("0: as strong as the baseline")
+                .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 8), (x + 10, y + 8)], BLACK));
+            let ink = RGBColor(0, 114, 178);
+            for (i, r) in rows.iter().enumerate() {
+                let e = r.estimate.expect("filtered");
+                let text = format!(
+                    "{:+.1} [{:+.1}, {:+.1}]  {} games  LOS {:.1}%",
+                    e.elo.value,
+                    e.elo.low,
+                    e.elo.high,
+                    r.counts.games(),
+                    100.0 * e.los
+                );
+                interval_row(
+                    &mut chart,
+                    i as f64,
+                    (e.elo.low, e.elo.value, e.elo.high),
+                    ink,
+                    (i == 0).then_some("Elo (circle) and its 95% interval (bar)"),
+                    text,
+                    x.start + pad * 0.2,
+                )
+                .map_err(error(path))?;
+            }
+            legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
+            Ok(())
+        },
     )
-    .draw()
-    .map_err(error(path))?;
-    chart
-        .draw_series(LineSeries::new(
-            vec![(0.0, -1.5), (0.0, n - 0.5)],
-            BLACK.mix(0.6).stroke_width(1),
-        ))
-        .map_err(error(path))?
-        .label("0: as strong as the baseline")
-        .legend(|(x, y)| PathElement::new(vec![(x + 10, y - 8), (x + 10, y + 8)], BLACK));
-    let ink = RGBColor(0, 114, 178);
-    for (i, r) in rows.iter().enumerate() {
-        let e = r.estimate.expect("filtered");
-        let text = format!(
-            "{:+.1} [{:+.1}, {:+.1}]  {} games  LOS {:.1}%",
-            e.elo.value,
-            e.elo.low,
-            e.elo.high,
-            r.counts.games(),
-            100.0 * e.los
-        );
-        interval_row(
-            &mut chart,
-            i as f64,
-            (e.elo.low, e.elo.value, e.elo.high),
-            ink,
-            (i == 0).then_some("Elo (circle) and its 95% interval (bar)"),
-            text,
-            x.start + pad * 0.2,
-        )
-        .map_err(error(path))?;
-    }
-    legend(&mut chart, SeriesLabelPosition::LowerRight).map_err(error(path))?;
-    area.present().map_err(error(path))
 }

@@ -6,7 +6,7 @@
 //! the data. A pruning idea that fires often and is rarely overruled is doing cheap, safe work.
 
 use crate::harness::format::si;
-use crate::harness::plot::{FONT, canvas, category, colour, error};
+use crate::harness::plot::{FONT, category, colour, error, svg};
 use crate::harness::report::analysis::Analysis;
 use plotters::prelude::*;
 use std::path::Path;
@@ -55,72 +55,74 @@ pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
             .any(|c| c.heuristic == h && c.overruled > 0)
     };
     let height = (200 + 30 * names.len() as u32).max(360);
-    let area = canvas(
+    svg(
         path,
         (1200, height),
         "Heuristic counters: fired and overruled rates",
         &a.meta.caption(),
-    )?;
-    let (left, rest) = area.split_horizontally(640);
-    let (right, key) = rest.split_horizontally(360);
-    let n = names.len().max(1) as f64;
-    let m = a.variants.len().max(1) as f64;
-    let label = category(&rows);
-    let no_label = |_: &f64| String::new();
-    for (panel, (what, desc, top)) in [left, right].iter().zip([
-        ("fired", "fired ÷ tested, %", 100.0),
-        (
-            "overruled",
-            "overruled ÷ fired, % (only what can be overruled)",
-            overruled_top,
-        ),
-    ]) {
-        let mut chart = ChartBuilder::on(panel)
-            .margin(15)
-            .x_label_area_size(50)
-            .y_label_area_size(if what == "fired" { 230 } else { 10 })
-            .build_cartesian_2d(0f64..top, -0.5f64..n - 0.5)
-            .map_err(error(path))?;
-        let digits = if top >= 10.0 { 0 } else { 1 };
-        let tick = move |v: &f64| format!("{v:.digits$}");
-        let mut mesh = chart.configure_mesh();
-        mesh.x_desc(desc)
-            .x_label_formatter(&tick)
-            .y_labels(names.len().max(1))
-            .light_line_style(WHITE)
-            .axis_desc_style((FONT, 15))
-            .label_style((FONT, 13));
-        if what == "fired" {
-            mesh.y_label_formatter(&label);
-        } else {
-            mesh.y_label_formatter(&no_label);
-        }
-        mesh.draw().map_err(error(path))?;
-        for (k, v) in a.variants.iter().enumerate() {
-            let c = colour(k);
-            // Spread the variants' markers across the row so that equal rates stay visible.
-            let offset = (k as f64 - (m - 1.0) / 2.0) * (0.7 / m);
-            let points: Vec<(f64, f64)> = v
-                .counters
-                .iter()
-                .filter(|counter| what == "fired" || overrulable(&counter.heuristic))
-                .filter_map(|counter| {
-                    let row = names.iter().position(|h| *h == counter.heuristic)? as f64;
-                    let rate = if what == "fired" {
-                        counter.fired_rate()
-                    } else {
-                        counter.overruled_rate()
-                    }?;
-                    Some((100.0 * rate, row + offset))
-                })
-                .collect();
-            chart
-                .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
-                .map_err(error(path))?;
-        }
-    }
-    legend(a, &key, path)?;
-    area.present().map_err(error(path))
+        |area| {
+            let (left, rest) = area.split_horizontally(640);
+            let (right, key) = rest.split_horizontally(360);
+            let n = names.len().max(1) as f64;
+            let m = a.variants.len().max(1) as f64;
+            let label = category(&rows);
+            let no_label = |_: &f64| String::new();
+            for (panel, (what, desc, top)) in [left, right].iter().zip([
+                ("fired", "fired ÷ tested, %", 100.0),
+                (
+                    "overruled",
+                    "overruled ÷ fired, % (only what can be overruled)",
+                    overruled_top,
+                ),
+            ]) {
+                let mut chart = ChartBuilder::on(panel)
+                    .margin(15)
+                    .x_label_area_size(50)
+                    .y_label_area_size(if what == "fired" { 230 } else { 10 })
+                    .build_cartesian_2d(0f64..top, -0.5f64..n - 0.5)
+                    .map_err(error(path))?;
+                let digits = if top >= 10.0 { 0 } else { 1 };
+                let tick = move |v: &f64| format!("{v:.digits$}");
+                let mut mesh = chart.configure_mesh();
+                mesh.x_desc(desc)
+                    .x_label_formatter(&tick)
+                    .y_labels(names.len().max(1))
+                    .light_line_style(WHITE)
+                    .axis_desc_style((FONT, 15))
+                    .label_style((FONT, 13));
+                if what == "fired" {
+                    mesh.y_label_formatter(&label);
+                } else {
+                    mesh.y_label_formatter(&no_label);
+                }
+                mesh.draw().map_err(error(path))?;
+                for (k, v) in a.variants.iter().enumerate() {
+                    let c = colour(k);
+                    // Spread the variants' markers across the row so that equal rates stay visible.
+                    let offset = (k as f64 - (m - 1.0) / 2.0) * (0.7 / m);
+                    let points: Vec<(f64, f64)> = v
+                        .counters
+                        .iter()
+                        .filter(|counter| what == "fired" || overrulable(&counter.heuristic))
+                        .filter_map(|counter| {
+                            let row = names.iter().position(|h| *h == counter.heuristic)? as f64;
+                            let rate = if what == "fired" {
+                                counter.fired_rate()
+                            } else {
+                                counter.overruled_rate()
+                            }?;
+                            Some((100.0 * rate, row + offset))
+                        })
+                        .collect();
+                    chart
+                        .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
+                        .map_err(error(path))?;
+                }
+            }
+            legend(a, &key, path)?;
+            Ok(())
+        },
+    )
 }
 
 /// The legend in its own column: one marker and label per variant.

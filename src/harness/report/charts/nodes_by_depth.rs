@@ -7,7 +7,7 @@
 
 use crate::harness::format::si;
 use crate::harness::plot::{
-    FONT, SIZE, canvas, colour, error, legend, line_with_dots, log_range, mesh, plot,
+    FONT, SIZE, colour, error, legend, line_with_dots, log_range, mesh, plot, svg,
 };
 use crate::harness::report::analysis::{Analysis, VariantAnalysis};
 use plotters::coord::types::RangedCoordf64;
@@ -15,52 +15,54 @@ use plotters::prelude::*;
 use std::path::Path;
 
 pub fn draw(a: &Analysis, path: &Path) -> Result<(), String> {
-    let area = canvas(
+    svg(
         path,
         SIZE,
         "Nodes spent to complete each depth",
         &a.meta.caption(),
-    )?;
-    let max_depth = a.max_depth();
-    let y = log_range(a.variants.iter().flat_map(|v| {
-        v.depth_curve
-            .iter()
-            .flat_map(|p| [p.nodes.low, p.nodes.high])
-    }));
-    let mut chart = plot(
-        &area,
-        path,
-        (50, 80),
-        0.5f64..max_depth as f64 + 0.5,
-        y.clone().log_scale(),
-    )?;
-    mesh(
-        &mut chart,
-        "depth (plies)",
-        "nodes up to and including the depth (geometric mean, 95% interval, log scale)",
-    )
-    .x_labels(max_depth as usize)
-    .x_label_formatter(&|d| format!("{d:.0}"))
-    .y_labels(12)
-    .y_label_formatter(&|v| si(*v))
-    .draw()
-    .map_err(error(path))?;
-    let shrinking = a.variants.iter().any(|v| {
-        v.depth_curve
-            .windows(2)
-            .any(|w| w[0].nodes.n != w[1].nodes.n)
-    });
-    // Every variant in its own colour (its index in the report), the baseline last.
-    let mut order: Vec<usize> = (0..a.variants.len()).collect();
-    order.sort_by_key(|&i| a.variants[i].label == a.baseline);
-    for i in order {
-        let v = &a.variants[i];
-        let is_base = v.label == a.baseline;
-        variant_curve(&mut chart, v, colour(i), is_base, is_base && shrinking)
+        |area| {
+            let max_depth = a.max_depth();
+            let y = log_range(a.variants.iter().flat_map(|v| {
+                v.depth_curve
+                    .iter()
+                    .flat_map(|p| [p.nodes.low, p.nodes.high])
+            }));
+            let mut chart = plot(
+                area,
+                path,
+                (50, 80),
+                0.5f64..max_depth as f64 + 0.5,
+                y.clone().log_scale(),
+            )?;
+            mesh(
+                &mut chart,
+                "depth (plies)",
+                "nodes up to and including the depth (geometric mean, 95% interval, log scale)",
+            )
+            .x_labels(max_depth as usize)
+            .x_label_formatter(&|d| format!("{d:.0}"))
+            .y_labels(12)
+            .y_label_formatter(&|v| si(*v))
+            .draw()
             .map_err(error(path))?;
-    }
-    legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
-    area.present().map_err(error(path))
+            let shrinking = a.variants.iter().any(|v| {
+                v.depth_curve
+                    .windows(2)
+                    .any(|w| w[0].nodes.n != w[1].nodes.n)
+            });
+            // Every variant in its own colour (its index in the report), the baseline last.
+            let mut order: Vec<usize> = (0..a.variants.len()).collect();
+            order.sort_by_key(|&i| a.variants[i].label == a.baseline);
+            for i in order {
+                let v = &a.variants[i];
+                let is_base = v.label == a.baseline;
+                variant_curve(&mut chart, v, colour(i), is_base, is_base && shrinking)
+                    .map_err(error(path))?;
+            }
+            legend(&mut chart, SeriesLabelPosition::UpperLeft).map_err(error(path))?;
+            Ok(())
+        },
+    )
 }
 
 /// One variant's curve with its intervals, the baseline's drawn thicker and, when positions

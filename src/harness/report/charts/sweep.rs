@@ -3,7 +3,7 @@
 //! Wilson), one line per value of the other swept parameters, and the documents' default
 //! marked by a dashed line.
 
-use crate::harness::plot::{FONT, canvas, colour, error, legend};
+use crate::harness::plot::{FONT, colour, error, legend, svg};
 use crate::harness::report::analysis::Analysis;
 use crate::harness::report::analysis::{SweepCurve, SweepValue};
 use plotters::coord::types::RangedCoordf64;
@@ -155,35 +155,37 @@ fn panel(
 }
 
 pub fn draw(a: &Analysis, curve: &SweepCurve, path: &Path) -> Result<(), String> {
-    let area = canvas(
+    svg(
         path,
         (960, 820),
         &format!("Sweep of {}: node ratio and solve rate", curve.param),
         &a.meta.caption(),
-    )?;
-    let (top, bottom) = area.split_vertically(400);
-    panel(
-        &top,
-        curve,
-        &format!("nodes ÷ {} (95% interval)", a.baseline),
-        |p| p.node_ratio.map(|r| (r.low, r.estimate, r.high)),
-        Some(1.0),
-        path,
-        true,
-    )?;
-    panel(
-        &bottom,
-        curve,
-        "solved, % (Wilson 95%)",
-        |p| {
-            p.solved.map(|s| {
-                let rate = 100.0 * s.solved as f64 / s.judged.max(1) as f64;
-                (100.0 * s.low, rate, 100.0 * s.high)
-            })
+        |area| {
+            let (top, bottom) = area.split_vertically(400);
+            panel(
+                &top,
+                curve,
+                &format!("nodes ÷ {} (95% interval)", a.baseline),
+                |p| p.node_ratio.map(|r| (r.low, r.estimate, r.high)),
+                Some(1.0),
+                path,
+                true,
+            )?;
+            panel(
+                &bottom,
+                curve,
+                "solved, % (Wilson 95%)",
+                |p| {
+                    p.solved.map(|s| {
+                        let rate = 100.0 * s.solved as f64 / s.judged.max(1) as f64;
+                        (100.0 * s.low, rate, 100.0 * s.high)
+                    })
+                },
+                None,
+                path,
+                false,
+            )?;
+            Ok(())
         },
-        None,
-        path,
-        false,
-    )?;
-    area.present().map_err(error(path))
+    )
 }
