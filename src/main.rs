@@ -233,7 +233,7 @@ fn submit(
     let command = cli::fastchess::translate_task(command)?;
     // Each task's command line is parsed by this binary's own parser, then checked as the
     // local command checks it before its work: engines started, suites and books read.
-    let check = |line: &[String]| -> Result<(), String> {
+    let check = |line: &[String]| -> Result<Vec<String>, String> {
         let parsed = Cli::try_parse_from(line).map_err(|e| {
             format!(
                 "the tasks' command would be refused: {}",
@@ -241,11 +241,11 @@ fn submit(
             )
         })?;
         match &parsed.command {
-            Some(Command::Run(args)) => cli::run_preflight(args),
+            Some(Command::Run(args)) => cli::run_preflight(args).map(|()| Vec::new()),
             Some(Command::Match(args)) => cli::match_preflight(args),
-            Some(Command::Tune(args)) => cli::tune_preflight(args),
-            Some(Command::Datagen(args)) => cli::datagen_preflight(args),
-            _ => Ok(()),
+            Some(Command::Tune(args)) => cli::tune_preflight(args).map(|()| Vec::new()),
+            Some(Command::Datagen(args)) => cli::datagen_preflight(args).map(|()| Vec::new()),
+            _ => Ok(Vec::new()),
         }
         .map_err(|e| format!("the tasks' command would fail: {e}"))
     };

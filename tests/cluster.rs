@@ -389,6 +389,55 @@ fn a_match_stops_when_the_merged_sprt_decides() {
     assert_eq!(again.counts, result.counts);
 }
 
+/// A match at two levels of effort on two tasks: each task plays its share of every level,
+/// the merge joins each level's shards in its folder and reports Elo against effort.
+#[test]
+fn a_match_at_two_levels_splits_every_level_and_reports_elo_against_effort() {
+    let Some(cluster) =
+        cluster("a_match_at_two_levels_splits_every_level_and_reports_elo_against_effort")
+    else {
+        return;
+    };
+    let dir = folder(cluster, "levels");
+    let d = dir.to_str().unwrap();
+    ok(searchlab(
+        cluster,
+        &[
+            "submit",
+            "--tasks",
+            "2",
+            "--dir",
+            d,
+            "--",
+            "match",
+            "--variant",
+            "classic",
+            "--ablation",
+            "off-one:futility",
+            "--nodes",
+            "300,1200",
+            "--games",
+            "8",
+            "--openings",
+            "suites/openings.epd",
+        ],
+    ));
+    assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
+    for level in ["nodes-300", "nodes-1200"] {
+        let (_, pairs, _) = searchlab::harness::games::record::read_matches(&[dir
+            .join(level)
+            .join("results.jsonl")])
+        .unwrap();
+        assert_eq!(pairs.len(), 4, "{level}");
+        assert!(dir.join(level).join("shard-2.jsonl").is_file(), "{level}");
+    }
+    let report = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(report.starts_with("# Elo against effort"), "{report}");
+    assert!(dir.join("effort.svg").is_file());
+    let status = ok(searchlab(cluster, &["status", d]));
+    assert!(status.contains("level nodes-1200:"), "{status}");
+}
+
 #[test]
 fn datagen_on_two_tasks_merges_to_the_positions_of_one_process() {
     let Some(cluster) = cluster("datagen_on_two_tasks_merges_to_the_positions_of_one_process")

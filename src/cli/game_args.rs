@@ -8,12 +8,22 @@ use crate::harness::external;
 use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::harness::games::control::{Control, player_control};
 use crate::harness::games::game::Rules;
+use crate::harness::games::levels::{self, Levels};
 use crate::harness::games::openings::{self, Opening, OpeningOrder};
 use crate::harness::games::reference_speed::{self, ReferenceClock, ReferenceRequest};
 use crate::harness::results::Variant;
 
+/// `--OPTION TEXT` as one number.
+fn number<T: std::str::FromStr>(option: &str, text: Option<&str>) -> Result<Option<T>, String> {
+    let Some(text) = text else { return Ok(None) };
+    text.trim()
+        .parse()
+        .map(Some)
+        .map_err(|_| format!("--{option} takes a whole number, got '{text}'"))
+}
+
 /// The games' settings.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
     /// Openings: an EPD file (one position a line) or a PGN file (`.pgn`: the moves of each
     /// game). Each opening is played twice, colours reversed.
@@ -25,18 +35,21 @@ pub struct GameArgs {
     /// A game clock `MOVES/SECONDS+INC`, `SECONDS+INC` or `M:SS+INC` (e.g. `8+0.08`,
     /// `0:10+0.1`); `inf` with --nodes or --depth. The match's limits (this, --movetime,
     /// --nodes, --depth) are every player's but a player's own `tc=`, `st=`, `nodes=`,
-    /// `depth=`; one of them is needed unless every player has its own.
-    #[arg(long)]
+    /// `depth=`; one of them is needed unless every player has its own. `match` takes one of
+    /// them as a list of levels of effort (`--tc 1+0.01,4+0.04,16+0.16`, `--nodes
+    /// 2000,8000,32000`): every pairing is played at every level, each level a match of its
+    /// own in a folder named after it beside --out, and their report draws Elo against effort.
+    #[arg(long, value_name = "TC[,TC...]")]
     pub tc: Option<String>,
-    /// A fixed time per move, milliseconds.
-    #[arg(long)]
-    pub movetime: Option<u64>,
-    /// A node budget per move (deterministic games).
-    #[arg(long)]
-    pub nodes: Option<u64>,
-    /// A depth per move (deterministic games).
-    #[arg(long)]
-    pub depth: Option<u32>,
+    /// A fixed time per move, milliseconds (a list: levels, as --tc).
+    #[arg(long, value_name = "MS[,MS...]")]
+    pub movetime: Option<String>,
+    /// A node budget per move, deterministic games (a list: levels, as --tc).
+    #[arg(long, value_name = "N[,N...]")]
+    pub nodes: Option<String>,
+    /// A depth per move, deterministic games (a list: levels, as --tc).
+    #[arg(long, value_name = "D[,D...]")]
+    pub depth: Option<String>,
     /// Scale the time limits (--tc, --movetime, and players' own tc= and st=) to this
     /// reference speed, the yardstick's nodes a second on the reference machine: before the
     /// first game the yardstick runs three times here and every limit is multiplied by
@@ -154,9 +167,59 @@ impl GameSetup {
 }
 
 impl GameArgs {
+    /// The limit given as a list of levels of effort, if one is: at most one limit option may
+    /// be a list.
+    pub fn levels(&self) -> Result<Option<Levels>, String> {
+        let mut found: Option<Levels> = None;
+        for (option, text) in self.limits() {
+            let Some(text) = text else { continue };
+            if let Some(levels) = levels::parse(option, text)? {
+                if let Some(first) = &found {
+                    return Err(format!(
+                        "levels vary one limit: --{} and --{option} are both lists",
+                        first.option
+                    ));
+                }
+                found = Some(levels);
+            }
+        }
+        Ok(found)
+    }
+
+    /// These settings at one level: the list replaced by its `level`th value.
+    pub fn at_level(&self, levels: &Levels, level: usize) -> GameArgs {
+        let mut at = self.clone();
+        let value = Some(levels.values[level].clone());
+        match levels.option {
+            "tc" => at.tc = value,
+            "movetime" => at.movetime = value,
+            "nodes" => at.nodes = value,
+            _ => at.depth = value,
+        }
+        at
+    }
+
+    fn limits(&self) -> [(&'static str, Option<&str>); 4] {
+        [
+            ("tc", self.tc.as_deref()),
+            ("movetime", self.movetime.as_deref()),
+            ("nodes", self.nodes.as_deref()),
+            ("depth", self.depth.as_deref()),
+        ]
+    }
+
     /// Check the settings and make the rules for `players` (the first one's control is the
     /// match's; a player with limits of its own plays under them: time or node odds).
     pub fn setup(&self, players: &[Variant]) -> Result<GameSetup, String> {
+        if let Some((option, text)) = self
+            .limits()
+            .into_iter()
+            .find_map(|(option, text)| Some((option, text?)).filter(|(_, t)| t.contains(',')))
+        {
+            return Err(format!(
+                "--{option} '{text}': levels of effort are played by `match`, level by level; give one value here"
+            ));
+        }
         if let Some(path) = &self.log {
             external::log_to(path)?;
         }
@@ -187,7 +250,12 @@ impl GameArgs {
         let given = limits
             .contains(&true)
             .then(|| {
-                Control::from_options(self.tc.as_deref(), self.movetime, self.nodes, self.depth)
+                Control::from_options(
+                    self.tc.as_deref(),
+                    number("movetime", self.movetime.as_deref())?,
+                    number("nodes", self.nodes.as_deref())?,
+                    number("depth", self.depth.as_deref())?,
+                )
             })
             .transpose()?;
         let mut controls = Vec::new();

@@ -12,6 +12,8 @@ use crate::harness::results;
 
 use super::game_args::GameArgs;
 use super::players::PlayerArgs;
+use crate::harness::games::effort;
+use crate::harness::games::levels::{self, Effort, Levels};
 use crate::harness::games::reference_speed;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
@@ -20,7 +22,7 @@ const DEFAULT_GAMES: u64 = 100;
 const SPRT_GAMES_CAP: u64 = 20_000;
 
 /// Arguments of `searchlab match`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct MatchArgs {
     /// The players (the first is the baseline; each other plays it) and the design that
     /// widens the first.
@@ -60,15 +62,77 @@ pub struct MatchArgs {
 }
 
 /// What `match` checks before its first game, for `submit` to check before anything is
-/// queued: every engine starts and speaks UCI, the opening book reads.
-pub fn preflight(args: &MatchArgs) -> Result<(), String> {
+/// queued: every engine starts and speaks UCI, the opening book reads, the levels of effort
+/// are valid. Returns the levels' folders (none for a match at one limit).
+pub fn preflight(args: &MatchArgs) -> Result<Vec<String>, String> {
     players(args)?;
     crate::harness::games::openings::read(&args.game.openings, args.game.opening_plies)?;
+    Ok(args.game.levels()?.map_or(Vec::new(), |levels| {
+        (0..levels.values.len())
+            .map(|i| levels.effort(i).folder(i))
+            .collect()
+    }))
+}
+
+/// `searchlab match`: one match, or one at each level of effort.
+pub fn play_match(args: &MatchArgs) -> Result<(), String> {
+    match args.game.levels()? {
+        Some(levels) => play_levels(args, &levels),
+        None => play_one(args, None),
+    }
+}
+
+/// A match at each level of `levels`, one after the other, each in its level's folder: a
+/// level already complete is passed over as a resumed match is, so a killed run resumes.
+fn play_levels(args: &MatchArgs, levels: &Levels) -> Result<(), String> {
+    let cells: Vec<(MatchArgs, Effort)> = (0..levels.values.len())
+        .map(|level| {
+            let effort = levels.effort(level);
+            let folder = effort.folder(level);
+            let mut at = args.clone();
+            at.game = args.game.at_level(levels, level);
+            at.out = levels::in_level(&args.out, &folder, false);
+            at.pgn = args
+                .pgn
+                .as_ref()
+                .map(|p| levels::in_level(p, &folder, false));
+            at.shards_dir = args
+                .shards_dir
+                .as_ref()
+                .map(|d| levels::in_level(d, &folder, true));
+            (at, effort)
+        })
+        .collect();
+    let files: Vec<String> = cells
+        .iter()
+        .map(|(a, _)| a.out.display().to_string())
+        .collect();
+    eprintln!(
+        "{} levels of --{}: {}; each level a match of its own, into {}",
+        levels.values.len(),
+        levels.option,
+        levels.values.join(", "),
+        files.join(", ")
+    );
+    for (at, effort) in &cells {
+        eprintln!(
+            "level {} of {}: --{} {}",
+            effort.level + 1,
+            effort.levels.len(),
+            effort.option,
+            effort.value()
+        );
+        play_one(at, Some(effort.clone()))?;
+    }
+    eprintln!(
+        "`searchlab report {} --out DIR` draws Elo against effort",
+        files.join(" ")
+    );
     Ok(())
 }
 
-/// `searchlab match`.
-pub fn play_match(args: &MatchArgs) -> Result<(), String> {
+/// One match (at one level of effort, if `effort`).
+fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
     // Output folders are made (or refused) before the first game, not after the last.
     for path in std::iter::once(&args.out).chain(args.pgn.as_ref()) {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -79,6 +143,18 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
     let games = games_per_pairing(args.games, sprt.is_some())?;
     let variants = players(args)?;
     let mut setup = args.game.setup(&variants)?;
+    if effort.is_some() && !setup.rules.own.is_empty() {
+        return Err(format!(
+            "a player with limits of its own ({}) would not follow the levels of effort: give every player the match's limit",
+            setup
+                .rules
+                .own
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     // A resumed match keeps the factor its header scaled by.
     let previous = if setup.reference.is_some() {
         read_match(&args.out)?.header.and_then(|h| h.reference)
@@ -87,7 +163,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
     };
     let reference = setup.scale_to_reference(previous.as_ref())?;
     let request = setup.reference.clone();
-    let (control, concurrency) = (setup.rules.control, setup.concurrency);
+    let concurrency = setup.concurrency;
     let plan = MatchPlan {
         variants,
         openings_path: args.game.openings.display().to_string(),
@@ -111,21 +187,9 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
             args.rating_interval
         },
         reference,
+        effort,
     };
-    eprintln!(
-        "{} pairing(s) against '{}', {} games each{}, {control}{}, {} openings from {}, concurrency {concurrency}",
-        plan.variants.len() - 1,
-        plan.variants[0].label,
-        games,
-        sprt.map_or(String::new(), |s| format!(" at most (SPRT {s})")),
-        plan.rules
-            .own
-            .iter()
-            .map(|(label, c)| format!(" ({label}: {})", c.control))
-            .collect::<String>(),
-        plan.openings.len(),
-        plan.openings_path
-    );
+    announce(&plan);
     let results = run_match(&plan)?;
     if let Some(reading) = reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())? {
         append_speed(&plan.out, &reading)?;
@@ -145,6 +209,27 @@ pub fn play_match(args: &MatchArgs) -> Result<(), String> {
         plan.out.display()
     );
     Ok(())
+}
+
+/// The match's first line: pairings, games, limits, openings, concurrency.
+fn announce(plan: &MatchPlan) {
+    eprintln!(
+        "{} pairing(s) against '{}', {} games each{}, {}{}, {} openings from {}, concurrency {}",
+        plan.variants.len() - 1,
+        plan.variants[0].label,
+        plan.games,
+        plan.sprt
+            .map_or(String::new(), |s| format!(" at most (SPRT {s})")),
+        plan.rules.control,
+        plan.rules
+            .own
+            .iter()
+            .map(|(label, c)| format!(" ({label}: {})", c.control))
+            .collect::<String>(),
+        plan.openings.len(),
+        plan.openings_path,
+        plan.concurrency
+    );
 }
 
 /// Games per pairing: `--games` (even), else the SPRT's cap or the default.
@@ -312,6 +397,16 @@ pub fn report(
         return Err(
             "--baseline applies to run results; a match's baseline is its first player".into(),
         );
+    }
+    if effort::is_effort_run(files)? {
+        let analysis = effort::analyse(files)?;
+        for warning in &analysis.warnings {
+            eprintln!("warning: {warning}");
+        }
+        effort::write(&analysis, dir)?;
+        print!("{}\n{}\n", analysis.tables(), analysis.summary());
+        eprintln!("report: {}", dir.join("report.md").display());
+        return Ok(());
     }
     let analysis = crate::harness::games::report::analyse(files)?;
     for warning in &analysis.warnings {

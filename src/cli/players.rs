@@ -6,7 +6,7 @@ use crate::harness::plan;
 use crate::harness::results::Variant;
 
 /// Arguments naming the players, shared by `run` and `match`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct PlayerArgs {
     /// A variant of searchlab's own search `[LABEL=]SPEC`, repeated (a label or SPEC may start
     /// with `-`: `--variant -killers=classic,-killers`), or the keyed form `"name=LABEL

@@ -37,9 +37,13 @@ pub struct SubmitPlan<'a> {
     /// `COMMAND ARGS...`.
     pub command: Vec<String>,
     /// Checks a task's full command line (`searchlab COMMAND ARGS --shard 1/N --out …`)
-    /// as the binary would parse it, before anything is submitted.
-    pub check: &'a dyn Fn(&[String]) -> Result<(), String>,
+    /// as the binary would parse it, before anything is submitted; returns the folders of its
+    /// levels of effort (a match at several levels), or none.
+    pub check: TaskCheck<'a>,
 }
+
+/// A check of a task's command line; returns the folders of its levels of effort.
+pub type TaskCheck<'a> = &'a dyn Fn(&[String]) -> Result<Vec<String>, String>;
 
 /// Submit (or resume) and return what was written to `submission.json`.
 pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
@@ -143,6 +147,7 @@ fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
         binary: dir.join("searchlab").display().to_string(),
         binary_checksum: String::new(),
         jobs: Vec::new(),
+        levels: Vec::new(),
     };
     let mut line = vec!["searchlab".to_string()];
     line.extend(
@@ -150,8 +155,14 @@ fn fresh(plan: &SubmitPlan, dir: &Path) -> Result<Submission, String> {
             .into_iter()
             .map(|a| a.replace(CORES, "1")),
     );
-    (plan.check)(&line)?;
-    copy_binary(submission, dir)
+    let levels = (plan.check)(&line)?;
+    copy_binary(
+        Submission {
+            levels,
+            ..submission
+        },
+        dir,
+    )
 }
 
 /// The submitting binary copied into the folder, with its checksum.
@@ -347,11 +358,17 @@ fn withdraw_stuck_merges(previous: &Submission) -> Result<(), String> {
 fn merge_script(submission: &Submission, dir: &Path) -> Result<String, String> {
     let bin = shell_word(&submission.binary)?;
     let d = |name: &str| shell_word(&format!("{}/{name}", dir.display()));
-    let shards: Vec<String> = (1..=submission.tasks)
-        .map(|i| shard_path(dir, submission.kind, i).display().to_string())
-        .collect();
-    let shards = shell_words(&shards)?.join(" ");
+    let shards = |dir: &Path| -> Result<String, String> {
+        let paths: Vec<String> = (1..=submission.tasks)
+            .map(|i| shard_path(dir, submission.kind, i).display().to_string())
+            .collect();
+        Ok(shell_words(&paths)?.join(" "))
+    };
     let folder = shell_word(&dir.display().to_string())?;
+    if !submission.levels.is_empty() {
+        return levels_merge_script(submission, dir, &shards);
+    }
+    let shards = shards(dir)?;
     let body = match submission.kind {
         Kind::Run | Kind::Match => format!(
             "{bin} merge --out {r} {shards} && {bin} report {r} --out {folder}",
@@ -363,6 +380,34 @@ fn merge_script(submission: &Submission, dir: &Path) -> Result<String, String> {
     Ok(format!(
         "{body}; rc=$?; echo \"exit $rc $(date +%s)\" > {}; exit $rc",
         d("merge.state")?
+    ))
+}
+
+/// The merge job of a match at several levels of effort: each level's shards merged in its
+/// folder, then one report of every level (Elo against effort) into `dir`.
+fn levels_merge_script(
+    submission: &Submission,
+    dir: &Path,
+    shards: &dyn Fn(&Path) -> Result<String, String>,
+) -> Result<String, String> {
+    let bin = shell_word(&submission.binary)?;
+    let mut steps = Vec::new();
+    let mut merged = Vec::new();
+    for level in &submission.levels {
+        let folder = dir.join(level);
+        let out = shell_word(&folder.join("results.jsonl").display().to_string())?;
+        steps.push(format!("{bin} merge --out {out} {}", shards(&folder)?));
+        merged.push(out);
+    }
+    steps.push(format!(
+        "{bin} report {} --out {}",
+        merged.join(" "),
+        shell_word(&dir.display().to_string())?
+    ));
+    Ok(format!(
+        "{}; rc=$?; echo \"exit $rc $(date +%s)\" > {}; exit $rc",
+        steps.join(" && "),
+        shell_word(&dir.join("merge.state").display().to_string())?
     ))
 }
 

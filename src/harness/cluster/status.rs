@@ -243,6 +243,9 @@ fn merged_name(dir: &Path, kind: Kind) -> String {
 /// The results so far, and the share of the planned work done (`None`: not known, as for an
 /// SPRT that has not decided).
 fn results(submission: &Submission, dir: &Path) -> (String, Option<f64>) {
+    if !submission.levels.is_empty() {
+        return levels_results(submission, dir);
+    }
     let shards: Vec<std::path::PathBuf> = (1..=submission.tasks)
         .map(|i| shard_path(dir, submission.kind, i))
         .filter(|p| p.exists())
@@ -256,6 +259,28 @@ fn results(submission: &Submission, dir: &Path) -> (String, Option<f64>) {
         Kind::Datagen => datagen_results(&shards),
         Kind::Tune => tune_results(&shards),
     }
+}
+
+/// A match at several levels of effort: each level's results, and the mean of the levels'
+/// shares done (`None` when any level's share is not known).
+fn levels_results(submission: &Submission, dir: &Path) -> (String, Option<f64>) {
+    let mut text = String::new();
+    let mut shares = Some(0.0);
+    for level in &submission.levels {
+        let folder = dir.join(level);
+        let shards: Vec<std::path::PathBuf> = (1..=submission.tasks)
+            .map(|i| shard_path(&folder, submission.kind, i))
+            .filter(|p| p.exists())
+            .collect();
+        let (lines, done) = if shards.is_empty() {
+            ("results so far: none\n".to_string(), Some(0.0))
+        } else {
+            match_results(&shards)
+        };
+        text += &format!("level {level}:\n{lines}");
+        shares = shares.zip(done).map(|(sum, d)| sum + d);
+    }
+    (text, shares.map(|s| s / submission.levels.len() as f64))
 }
 
 fn match_results(shards: &[std::path::PathBuf]) -> (String, Option<f64>) {

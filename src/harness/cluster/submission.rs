@@ -90,6 +90,10 @@ pub struct Submission {
     pub binary_checksum: String,
     /// The submission first, then each `--resume`.
     pub jobs: Vec<Jobs>,
+    /// A match at several levels of effort: each level's folder in `dir` (`nodes-2000`), where
+    /// its shards are written and merged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<String>,
 }
 
 impl Submission {

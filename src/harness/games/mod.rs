@@ -3,8 +3,10 @@
 pub mod adjudication;
 pub mod charts;
 pub mod control;
+pub mod effort;
 pub mod elo;
 pub mod game;
+pub mod levels;
 pub mod openings;
 pub mod pgn;
 pub mod play;

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::game::{Rules, play};
+use super::levels::Effort;
 use super::openings::{self, Opening};
 use super::pgn;
 use super::player::Players;
@@ -49,6 +50,8 @@ pub struct MatchPlan {
     pub rating_interval: u64,
     /// The limits' scaling to a reference speed (`rules` holds the scaled limits).
     pub reference: Option<ReferenceClock>,
+    /// The level of effort this match is, of a run at several.
+    pub effort: Option<Effort>,
 }
 
 impl MatchPlan {
@@ -63,6 +66,7 @@ impl MatchPlan {
             overhead_ms: self.rules.overhead_ms,
             player_controls: self.rules.own.clone(),
             reference: self.reference.clone(),
+            effort: self.effort.clone(),
             openings: self.openings_path.clone(),
             opening_count: self.openings.len(),
             opening_plies: self.opening_plies,
@@ -203,7 +207,8 @@ impl Live {
     fn decided(&self, dev: &str) -> bool {
         match self.shards_dir {
             Some(_) => self.merged_decided.contains(dev),
-            None => self.tests[dev].decided(),
+            // A shard may hold no pair of a pairing (shards as many as the pairings).
+            None => self.tests.get(dev).is_some_and(Sequential::decided),
         }
     }
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::adjudication::Adjudication;
 use super::control::{Control, PlayerControl};
 use super::game::GameRecord;
+use super::levels::Effort;
 use super::openings::{Opening, OpeningOrder};
 use super::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
 use super::stats::{Outcome, Sprt};
@@ -49,6 +50,10 @@ pub struct MatchHeader {
     /// the yardstick, what this machine measured and the factor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<ReferenceClock>,
+    /// One level of a match played at several levels of effort (`--nodes 2000,8000,32000`):
+    /// the levels and which this file is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effort: Option<Effort>,
     /// The openings file as given, and how many openings it holds.
     pub openings: String,
     pub opening_count: usize,
@@ -114,6 +119,25 @@ impl MatchHeader {
             h
         };
         strip(self) == strip(other)
+    }
+
+    /// Two headers are levels of one run at several levels of effort: the same match but for
+    /// the limit and the level.
+    pub fn same_run(&self, other: &MatchHeader) -> bool {
+        let level = |h: &MatchHeader| {
+            let mut h = h.clone();
+            if let Some(reference) = h.reference.as_mut() {
+                reference.control = Control::Nodes(1);
+                reference.player_controls.clear();
+            }
+            h.control = Control::Nodes(1);
+            h.shard = None;
+            if let Some(effort) = h.effort.as_mut() {
+                effort.level = 0;
+            }
+            h
+        };
+        level(self).same_match(&level(other))
     }
 
     /// The baseline's label.
