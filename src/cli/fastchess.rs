@@ -213,6 +213,16 @@ fn pgnout(values: &[String]) -> Result<String, String> {
 
 /// Games per pairing from `-rounds`, `-games` and `-repeat`.
 fn games(rounds: Option<u64>, per_round: Option<u64>, repeat: bool) -> Result<Option<u64>, String> {
+    if let Some(n) = rounds.filter(|_| !repeat && per_round.unwrap_or(1) == 1) {
+        // fastchess plays round k on opening k: without -repeat (or -games 2) each opening is
+        // played once, in one colour. searchlab plays every opening with both colours.
+        return Err(format!(
+            "-rounds {n} without -repeat plays {n} openings once each in fastchess; searchlab plays each opening with both colours: write -rounds {} -repeat for {} openings of two games (or -rounds {n} -repeat for {} games)",
+            n.div_ceil(2),
+            n.div_ceil(2),
+            2 * n
+        ));
+    }
     let per_round = per_round.or(repeat.then_some(2));
     if rounds.is_none() && per_round.is_none() {
         return Ok(None);
@@ -404,7 +414,11 @@ mod tests {
                 "-engine cmd=a -pgnout file=g.pgn nodes=true",
                 "-pgnout nodes=",
             ),
-            ("-engine cmd=a -rounds 3", "even number"),
+            ("-engine cmd=a -rounds 3 -games 3", "even number"),
+            (
+                "-engine cmd=a -engine cmd=b -rounds 2",
+                "-rounds 2 without -repeat plays 2 openings once each",
+            ),
             (
                 "-engine cmd=a -engine cmd=b -engine cmd=c",
                 "-tournament gauntlet",

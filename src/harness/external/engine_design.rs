@@ -48,11 +48,14 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
             let refusal = REFUSAL_WORDS
                 .iter()
                 .any(|w| line.to_ascii_lowercase().contains(w));
-            eprintln!(
-                "{}engine '{}' answered its options with: {line}",
-                if refusal { "warning: " } else { "" },
-                variant.label
-            );
+            if refusal {
+                eprintln!(
+                    "warning: engine '{}' answered its options with: {line}",
+                    variant.label
+                );
+            } else {
+                eprintln!("engine '{}' acknowledged: {line}", variant.label);
+            }
         }
         engine.name = Some(probe.name.clone());
         engine.program_checksum = super::program_checksum(engine);

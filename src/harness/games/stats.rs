@@ -370,7 +370,7 @@ impl std::fmt::Display for Decision {
         f.write_str(match self {
             Decision::Accepted => "H1 accepted",
             Decision::Rejected => "H0 accepted",
-            Decision::Continue => "continue",
+            Decision::Continue => "undecided",
         })
     }
 }

@@ -255,8 +255,11 @@ fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
         plot::SIZE,
         &format!("SPSA: {}", p.name),
         &format!(
-            "θ after each iteration · {} trajectory(ies) · start {} · range {}..{}",
-            t.runs.len(),
+            "θ after each iteration · {} · start {} · range {}..{}",
+            match t.runs.len() {
+                1 => "1 trajectory".to_string(),
+                n => format!("{n} trajectories"),
+            },
             p.start,
             p.min,
             p.max
@@ -272,6 +275,9 @@ fn draw(t: &Trajectories, i: usize, path: &Path) -> Result<(), String> {
             chart
                 .configure_mesh()
                 .x_desc("iteration")
+                // Whole iterations: no more labels than iterations, none with a fraction.
+                .x_labels((planned as usize + 1).min(11))
+                .x_label_formatter(&|v| format!("{v:.0}"))
                 .y_desc(p.name.as_str())
                 .label_style((plot::FONT, 14))
                 .axis_desc_style((plot::FONT, 16))
