@@ -295,7 +295,11 @@ fn parse_command_line() -> Result<Cli, String> {
     match cli::fastchess::translate_argv(&argv) {
         None => Ok(Cli::parse()),
         Some(Err(why)) => Err(why),
-        Some(Ok((args, translation))) => {
+        Some(Ok((mut args, translation))) => {
+            if let Some(out) = cli::fastchess::default_out(&args, &translation.names) {
+                eprintln!("results: {out} (no --out given)");
+                args.splice(2..2, ["--out".to_string(), out]);
+            }
             for note in &translation.notes {
                 eprintln!("note: {note}");
             }

@@ -846,6 +846,43 @@ fn a_match_without_a_terminal_prints_status_lines_as_it_plays() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A fastchess line names no results file: it goes under `matches/`, named by the date and
+/// the engines, so a second line with other engines in the same folder is no refusal.
+#[test]
+fn a_fastchess_line_without_out_writes_under_matches_named_by_its_engines() {
+    let dir = scratch("fastchess-out");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/openings.epd");
+    for (a, b) in [("a", "b"), ("c", "d")] {
+        let line = format!(
+            "-engine cmd={exe} name={a} -engine cmd={exe} name={b} -each nodes=200 -rounds 1 -repeat -openings file={} format=epd",
+            openings.display()
+        );
+        let output = searchlab()
+            .current_dir(&dir)
+            .arg("match")
+            .arg("--")
+            .args(line.split_whitespace())
+            .output()
+            .unwrap();
+        succeeded(&output);
+        let err = String::from_utf8_lossy(&output.stderr);
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("results: matches/")
+                && first.ends_with(&format!("-{a}-vs-{b}.jsonl (no --out given)")),
+            "{err}"
+        );
+    }
+    let files: Vec<String> = std::fs::read_dir(dir.join("matches"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(!dir.join("match.jsonl").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_fastchess_command_line_plays_as_typed() {
     // The reviewer's line from issue 43, with searchlab as both engines.

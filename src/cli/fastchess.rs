@@ -20,6 +20,8 @@ use crate::harness::format::for_shell;
 pub struct Translation {
     pub args: Vec<String>,
     pub notes: Vec<String>,
+    /// Each `-engine`'s `name=` (else its command's file name), in order.
+    pub names: Vec<String>,
 }
 
 /// The options a fastchess line may hold here, for the refusal of any other.
@@ -249,6 +251,7 @@ pub fn translate(words: &[String]) -> Result<Translation, String> {
             "engine" => {
                 engines += 1;
                 add("--engine", player(name, values, false)?);
+                t.names.push(engine_name(values));
             }
             "each" => add("--each", player(name, values, true)?),
             "rounds" => rounds = Some(number(name, single(name, values)?)?),
@@ -310,6 +313,44 @@ pub fn translate(words: &[String]) -> Result<Translation, String> {
         t.args.extend(["--games".into(), total.to_string()]);
     }
     Ok(t)
+}
+
+/// An `-engine`'s name for a file name: its `name=`, else its command's file name.
+fn engine_name(values: &[String]) -> String {
+    let value = |key: &str| {
+        values
+            .iter()
+            .find_map(|v| v.strip_prefix(key).map(str::to_string))
+    };
+    let name = value("name=")
+        .or_else(|| value("cmd=").map(|c| c.rsplit('/').next().unwrap_or(&c).to_string()))
+        .unwrap_or_else(|| "engine".into());
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || "-_.+".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Where a fastchess line's results go when the user named no `--out` (fastchess has no such
+/// file): `matches/DATE-NAME1-vs-NAME2.jsonl`, a second line with other engines or another
+/// day in a file of its own, never a refusal for a file the user did not name. The same line
+/// again the same day resumes its match.
+pub fn default_out(args: &[String], names: &[String]) -> Option<String> {
+    let named = args.iter().any(|a| a == "--out" || a.starts_with("--out="));
+    if named {
+        return None;
+    }
+    let date = crate::harness::provenance::Provenance::now().date;
+    Some(format!(
+        "matches/{}-{}.jsonl",
+        &date[..date.len().min(10)],
+        names.join("-vs-")
+    ))
 }
 
 /// `argv` with a fastchess line after `match --` translated: `None` when it has none.
