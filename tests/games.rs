@@ -968,3 +968,30 @@ fn an_engine_keeps_one_process_across_pairs() {
     assert_eq!(pids.len(), 1, "{pids:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A player configured exactly as the baseline is named before the first game (the games of
+/// an A/A test measure nothing but noise); players that differ are not.
+#[test]
+fn a_player_identical_to_the_baseline_is_named() {
+    let dir = scratch("identical");
+    let play = |second: &str| {
+        searchlab()
+            .args(["match", "--variant", "a=modern", "--variant", second])
+            .args(["--nodes", "200", "--games", "2", "--quiet"])
+            .args(["--openings", "suites/openings.epd", "--out"])
+            .arg(dir.join(format!("{}.jsonl", second.len())))
+            .output()
+            .unwrap()
+    };
+    let output = play("b=modern");
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("warning: 'b' is configured exactly as the baseline 'a'"),
+        "{err}"
+    );
+    let output = play("b=modern,-lmr");
+    succeeded(&output);
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("configured exactly"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -268,7 +268,29 @@ fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
     if variants.len() < 2 {
         return Err("a match needs at least two players (the first is the baseline)".into());
     }
+    warn_identical(&variants);
     Ok(variants)
+}
+
+/// A player configured exactly as the baseline (a tune whose values did not move, verified)
+/// measures nothing but noise: said before the first game (an A/A test may be meant).
+fn warn_identical(variants: &[results::Variant]) {
+    let what = |v: &results::Variant| {
+        let mut engine = v.engine.clone();
+        if let Some(e) = engine.as_mut() {
+            e.name = None;
+        }
+        serde_json::to_string(&(&v.config, &engine, &v.limits)).unwrap_or_default()
+    };
+    let base = what(&variants[0]);
+    for v in &variants[1..] {
+        if what(v) == base {
+            eprintln!(
+                "warning: '{}' is configured exactly as the baseline '{}': their games measure nothing but noise (an A/A test)",
+                v.label, variants[0].label
+            );
+        }
+    }
 }
 
 /// Arguments of `searchlab sprt`.

@@ -157,6 +157,9 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         || plan.params.iter().map(|p| p.start).collect(),
         |l| l.theta_after.clone(),
     );
+    eprintln!(
+        "the tuned values, in OpenBench's SPSA format (name, type, value, min, max, C_end, R_end):"
+    );
     for (p, v) in plan.params.iter().zip(&theta) {
         println!("{}", p.openbench_line(*v));
     }

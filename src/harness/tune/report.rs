@@ -143,9 +143,21 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
         .zip(&theta)
         .map(|(p, v)| p.openbench_line(*v) + "\n")
         .collect();
+    let unchanged = t
+        .params()
+        .iter()
+        .zip(&theta)
+        .all(|(p, v)| played(p, *v) == played(p, p.start));
+    let verify = if unchanged {
+        "Every tuned value, as it is played, equals its start: the tuned player is the start, and there is nothing to verify in games.".to_string()
+    } else {
+        format!(
+            "A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```",
+            verification(header, &theta)
+        )
+    };
     md.push_str(&format!(
-        "\n## The tuned values in OpenBench's SPSA format (`tuned.txt`)\n\n```\n{tuned}```\n\nAn integer parameter's final value is θ rounded to the nearest integer, as it is played. A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```\n",
-        verification(header, &theta)
+        "\n## The tuned values in OpenBench's SPSA format (`tuned.txt`)\n\n```\n{tuned}```\n\nAn integer parameter's final value is θ rounded to the nearest integer, as it is played. {verify}\n"
     ));
     crate::harness::files::write_atomic(&dir.join("tuned.txt"), tuned)?;
     crate::harness::files::write_atomic(&dir.join("tune.md"), &md)?;
@@ -174,14 +186,17 @@ fn signal(t: &Trajectories, i: usize) -> (f64, f64) {
 }
 
 /// The `match` that sets the tuned values against the start, with an SPRT.
+/// A parameter's value as it is played: an integer rounded, a real to four decimals.
+fn played(p: &TunedParam, v: f64) -> String {
+    if p.int {
+        format!("{}", v.round() as i64)
+    } else {
+        format!("{v:.4}")
+    }
+}
+
 fn verification(h: &TuneHeader, theta: &[f64]) -> String {
-    let value = |p: &TunedParam, v: f64| {
-        if p.int {
-            format!("{}", v.round() as i64)
-        } else {
-            format!("{v:.4}")
-        }
-    };
+    let value = played;
     let players = match &h.base.engine {
         Some(engine) => {
             let options: String = h
