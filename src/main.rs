@@ -44,15 +44,7 @@ enum Command {
     Uci,
     /// Count the leaves of the legal move tree (move generation check).
     #[command(after_help = "Example: searchlab perft startpos 5 --divide")]
-    Perft {
-        /// `startpos` or a FEN in quotes.
-        position: String,
-        /// Depth in plies.
-        depth: u32,
-        /// Print the count below each root move.
-        #[arg(long)]
-        divide: bool,
-    },
+    Perft(cli::PerftArgs),
     /// Search one position and print one line per completed iteration:
     /// `depth/seldepth  time  nodes  nps  score  PV` (the iteration's own nodes and time, in
     /// milliseconds under ten seconds, score in pawns, PV in standard algebraic notation), then
@@ -64,27 +56,7 @@ enum Command {
     /// `--heuristics` it benches the configuration the UCI engine plays (as OpenBench expects);
     /// `--heuristics plain` is the research baseline's bench.
     #[command(after_help = "Example: searchlab bench --depth 5 --heuristics plain")]
-    Bench {
-        /// Search depth.
-        #[arg(long, default_value_t = searchlab::harness::bench::DEFAULT_DEPTH)]
-        depth: u32,
-        /// Heuristics SPEC, as for `search` (default: the UCI engine's, `modern`).
-        #[arg(long, default_value = searchlab::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
-        heuristics: String,
-        /// Seed of the search's PRNG.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// An EPD file to bench instead of the embedded suites/bench.epd.
-        #[arg(long)]
-        suite: Option<PathBuf>,
-        /// Print one line per position on stderr.
-        #[arg(long)]
-        verbose: bool,
-        /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1)
-        /// and print the audit table; the signature does not change.
-        #[arg(long, value_name = "RATE")]
-        audit: Option<f64>,
-    },
+    Bench(cli::BenchArgs),
     /// Run variants over EPD suites and record every search as JSON Lines (resumable).
     /// With no arguments: the main job, six heuristics (killers, quiescence,
     /// futility, momentum, EMA channel, GSR) each toggled against `classic` on the project's
@@ -105,14 +77,7 @@ enum Command {
     Reproduce(cli::ReproduceArgs),
     /// Join the results files of the shards of one run into one file.
     #[command(after_help = "Example: searchlab merge --out all.jsonl s1.jsonl s2.jsonl")]
-    Merge {
-        /// The shard files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The merged file.
-        #[arg(long)]
-        out: PathBuf,
-    },
+    Merge(cli::MergeArgs),
     /// Play games between variants (and external UCI engines): game pairs from each opening
     /// with the colours reversed, a real clock, an optional SPRT that stops when decided;
     /// results as JSON Lines (resumable, shardable) and PGN.
@@ -163,43 +128,16 @@ enum Command {
     #[command(
         after_help = "Example: searchlab submit --tasks 16 --dir /shared/wac -- run --suite wac.epd --variant classic --depth 8"
     )]
-    Submit {
-        /// Array tasks (shards) of a new submission.
-        #[arg(long)]
-        tasks: Option<usize>,
-        /// The submission's folder, on a file system every node shares: the binary's copy,
-        /// `submission.json`, each task's file, log and state, the merged results.
-        #[arg(long)]
-        dir: PathBuf,
-        /// More `sbatch` arguments for every job, as one string ("--partition=short
-        /// --time=02:00:00 --cpus-per-task=2").
-        #[arg(long, allow_hyphen_values = true)]
-        sbatch: Option<String>,
-        /// Submit again the tasks of DIR's submission that did not finish (cancelled,
-        /// failed), and the merge after them.
-        #[arg(long)]
-        resume: bool,
-        /// `run|match|datagen|tune ARGS...`, after `--`.
-        #[arg(last = true)]
-        command: Vec<String>,
-    },
+    Submit(cli::SubmitArgs),
     /// A submission's standing from its folder's files alone: tasks finished, running,
     /// failed; results so far (a match's W-D-L, Elo and merged SPRT); time left.
     #[command(after_help = "Example: searchlab status /shared/wac")]
-    Status {
-        /// The submission's folder.
-        dir: PathBuf,
-    },
+    Status(cli::StatusArgs),
     /// List every heuristic (id, kind, source document, parameters and defaults) and every
     /// preset; with `--spsa SPEC`, OpenBench's SPSA input lines for the configuration's
     /// parameters instead.
     #[command(after_help = "Example: searchlab heuristics --spsa modern")]
-    Heuristics {
-        /// Print `NAME, int|float, value, min, max, c_end, r_end` for every numeric parameter of
-        /// the heuristics this SPEC switches on, from their declared ranges.
-        #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
-        spsa: Option<String>,
-    },
+    Heuristics(cli::HeuristicsArgs),
 }
 
 /// Output piped into `head` or a pager that quits: stop quietly, as command-line tools do,
@@ -220,70 +158,6 @@ fn quiet_on_closed_stdout() {
         }
         default(info);
     }));
-}
-
-/// `searchlab submit`: each task's command line checked by this binary's own parser first.
-fn submit(
-    tasks: Option<usize>,
-    dir: PathBuf,
-    sbatch: Option<String>,
-    resume: bool,
-    command: Vec<String>,
-) -> Result<(), String> {
-    let command = cli::fastchess::translate_task(command)?;
-    // Each task's command line is parsed by this binary's own parser, then checked as the
-    // local command checks it before its work: engines started, suites and books read.
-    let check = |line: &[String]| -> Result<Vec<String>, String> {
-        let parsed = Cli::try_parse_from(line).map_err(|e| {
-            format!(
-                "the tasks' command would be refused: {}",
-                e.to_string().trim()
-            )
-        })?;
-        match &parsed.command {
-            Some(Command::Run(args)) => cli::run_preflight(args).map(|()| Vec::new()),
-            Some(Command::Match(args)) => cli::match_preflight(args),
-            Some(Command::Tune(args)) => cli::tune_preflight(args).map(|()| Vec::new()),
-            Some(Command::Datagen(args)) => cli::datagen_preflight(args).map(|()| Vec::new()),
-            _ => Ok(Vec::new()),
-        }
-        .map_err(|e| format!("the tasks' command would fail: {e}"))
-    };
-    let plan = searchlab::harness::cluster::SubmitPlan {
-        dir,
-        tasks,
-        sbatch,
-        resume,
-        command,
-        check: &check,
-    };
-    let submission = searchlab::harness::cluster::submit(&plan)?;
-    let jobs = submission.jobs.last().expect("submit adds its jobs");
-    let status_hint = searchlab::harness::format::for_shell(&plan.dir.display().to_string())
-        .unwrap_or_else(|| plan.dir.display().to_string());
-    if jobs.array.is_empty() {
-        println!(
-            "every task had finished: the merge alone submitted again, job {}, into {}; `searchlab status {status_hint}` follows it",
-            jobs.merge,
-            plan.dir.display()
-        );
-        return Ok(());
-    }
-    println!(
-        "submitted {} of {} tasks: array job {} (tasks {}), merge job {} after it, into {}; `searchlab status {}` follows it",
-        submission.kind.name(),
-        submission.tasks,
-        jobs.array,
-        jobs.tasks
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(","),
-        jobs.merge,
-        plan.dir.display(),
-        status_hint
-    );
-    Ok(())
 }
 
 /// The command line; `searchlab match -- ARGS`, a fastchess command line, is translated and
@@ -331,47 +205,22 @@ fn main() -> ExitCode {
             searchlab::uci::UciEngine::new().run_stdin();
             Ok(())
         }
-        Some(Command::Perft {
-            position,
-            depth,
-            divide,
-        }) => cli::perft(&position, depth, divide),
+        Some(Command::Perft(args)) => cli::perft(&args),
         Some(Command::Search(args)) => cli::search(&args),
-        Some(Command::Bench {
-            depth,
-            heuristics,
-            seed,
-            suite,
-            verbose,
-            audit,
-        }) => cli::bench(depth, &heuristics, seed, suite.as_deref(), verbose, audit),
+        Some(Command::Bench(args)) => cli::bench(&args),
         Some(Command::Run(args)) => cli::run(&args),
         Some(Command::Report(args)) => cli::report(&args),
         Some(Command::Reproduce(args)) => cli::reproduce(&args),
-        Some(Command::Merge { files, out }) => cli::merge(&files, &out),
+        Some(Command::Merge(args)) => cli::merge(&args),
         Some(Command::Match(args)) => cli::play_match(&args),
         Some(Command::Sprt(args)) => cli::sprt(&args),
         Some(Command::Datagen(args)) => cli::datagen(&args),
         Some(Command::Train(args)) => cli::train(&args),
         Some(Command::EngineOptions(args)) => cli::engine_options(&args),
         Some(Command::Tune(args)) => cli::tune(&args),
-        Some(Command::Submit {
-            tasks,
-            dir,
-            sbatch,
-            resume,
-            command,
-        }) => submit(tasks, dir, sbatch, resume, command),
-        Some(Command::Status { dir }) => {
-            searchlab::harness::cluster::status::status(&dir).map(|text| print!("{text}"))
-        }
-        Some(Command::Heuristics { spsa: None }) => {
-            cli::list_heuristics();
-            Ok(())
-        }
-        Some(Command::Heuristics { spsa: Some(spec) }) => {
-            cli::spsa_lines(&spec).map(|lines| print!("{lines}"))
-        }
+        Some(Command::Submit(args)) => cli::submit(&args),
+        Some(Command::Status(args)) => cli::status(&args),
+        Some(Command::Heuristics(args)) => cli::heuristics(&args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

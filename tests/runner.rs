@@ -166,13 +166,19 @@ fn merged_shards_equal_the_unsharded_run() {
     runner::run(&plan(&s1, 2, Some(Shard { index: 1, count: 2 }))).unwrap();
     runner::run(&plan(&s2, 2, Some(Shard { index: 2, count: 2 }))).unwrap();
     let merged = scratch("merged");
-    searchlab::cli::merge(&[s1.clone(), s2], &merged).unwrap();
+    let merge = |files: Vec<PathBuf>, out: &Path| {
+        searchlab::cli::merge(&searchlab::cli::MergeArgs {
+            files,
+            out: out.to_path_buf(),
+        })
+    };
+    merge(vec![s1.clone(), s2], &merged).unwrap();
     let read = read_results(&merged).unwrap();
     let (header, records) = (read.header, read.records);
     assert_eq!(header.unwrap().shard, None);
     assert_eq!(by_task(&records), by_task(&whole));
     // A shard merged with itself is refused.
-    assert!(searchlab::cli::merge(&[s1.clone(), s1], &scratch("twice")).is_err());
+    assert!(merge(vec![s1.clone(), s1], &scratch("twice")).is_err());
 }
 
 #[test]

@@ -5,7 +5,27 @@ use crate::engine::heuristics::{HeuristicsConfig, REGISTRY};
 use crate::engine::spec;
 use crate::engine::stats::{self, Counter};
 
-/// `searchlab heuristics`.
+/// Arguments of `searchlab heuristics`.
+#[derive(clap::Args, Debug)]
+pub struct HeuristicsArgs {
+    /// Print `NAME, int|float, value, min, max, c_end, r_end` for every numeric parameter of
+    /// the heuristics this SPEC switches on, from their declared ranges.
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
+    pub spsa: Option<String>,
+}
+
+/// `searchlab heuristics`: the registry, or with `--spsa` OpenBench's SPSA lines.
+pub fn heuristics(args: &HeuristicsArgs) -> Result<(), String> {
+    match &args.spsa {
+        None => {
+            list_heuristics();
+            Ok(())
+        }
+        Some(spec) => crate::harness::tune::params::spsa_lines(spec).map(|lines| print!("{lines}")),
+    }
+}
+
+/// The registry, every heuristic's counters and parameters, and the presets.
 pub fn list_heuristics() {
     println!("Heuristics (toggle with --heuristics SPEC, UCI options of the same names):\n");
     println!(

@@ -28,21 +28,36 @@ mod limits;
 mod nnue;
 mod players;
 mod run;
+mod submit;
 mod tune;
 pub use crate::harness::tune::params::spsa_lines;
 pub use audit::audit_rate;
 pub use engine_options::{EngineOptionsArgs, engine_options};
 pub use games::preflight as match_preflight;
 pub use games::{MatchArgs, SprtArgs, play_match, sprt};
-pub use heuristics::list_heuristics;
+pub use heuristics::{HeuristicsArgs, heuristics, list_heuristics};
 pub use limits::LimitArgs;
 pub use nnue::{DatagenArgs, TrainArgs, datagen, datagen_preflight, train};
 pub use run::{RunArgs, preflight as run_preflight, run};
+pub use submit::{StatusArgs, SubmitArgs, status, submit};
 pub use tune::{TuneArgs, preflight as tune_preflight, tune};
 
+/// Arguments of `searchlab perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// `startpos` or a FEN in quotes.
+    pub position: String,
+    /// Depth in plies.
+    pub depth: u32,
+    /// Print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
 /// `searchlab perft`.
-pub fn perft(position: &str, depth: u32, divide: bool) -> Result<(), String> {
-    let board = parse_position(position)?;
+pub fn perft(args: &PerftArgs) -> Result<(), String> {
+    let (depth, divide) = (args.depth, args.divide);
+    let board = parse_position(&args.position)?;
     let start = std::time::Instant::now();
     let total = if divide {
         let mut total = 0;
@@ -199,15 +214,39 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Arguments of `searchlab bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth.
+    #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+    pub depth: u32,
+    /// Heuristics SPEC, as for `search` (default: the UCI engine's, `modern`).
+    #[arg(long, default_value = crate::uci::DEFAULT_PRESET, allow_hyphen_values = true)]
+    pub heuristics: String,
+    /// Seed of the search's PRNG.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// An EPD file to bench instead of the embedded suites/bench.epd.
+    #[arg(long)]
+    pub suite: Option<PathBuf>,
+    /// Print one line per position on stderr.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Audit each pruning or reduction decision with this probability (0 < RATE <= 1)
+    /// and print the audit table; the signature does not change.
+    #[arg(long, value_name = "RATE")]
+    pub audit: Option<f64>,
+}
+
 /// `searchlab bench`.
-pub fn bench(
-    depth: u32,
-    heuristics: &str,
-    seed: u64,
-    suite: Option<&Path>,
-    verbose: bool,
-    audit: Option<f64>,
-) -> Result<(), String> {
+pub fn bench(args: &BenchArgs) -> Result<(), String> {
+    let (depth, heuristics, seed, verbose) = (
+        args.depth,
+        args.heuristics.as_str(),
+        args.seed,
+        args.verbose,
+    );
+    let (suite, audit) = (args.suite.as_deref(), args.audit);
     plan::check_depth(depth)?;
     let rate = audit_rate(audit)?;
     let records = match suite {
@@ -309,8 +348,20 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Arguments of `searchlab merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// The shard files.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// The merged file.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
 /// `searchlab merge`: join shard files of one run (results, matches or datagen's data).
-pub fn merge(files: &[PathBuf], out: &Path) -> Result<(), String> {
+pub fn merge(args: &MergeArgs) -> Result<(), String> {
+    let (files, out) = (args.files.as_slice(), args.out.as_path());
     if files
         .iter()
         .any(|f| crate::harness::nnue::datagen::is_data_file(f))

@@ -143,19 +143,7 @@ pub fn write(t: &Trajectories, dir: &Path) -> Result<String, String> {
         .zip(&theta)
         .map(|(p, v)| p.openbench_line(*v) + "\n")
         .collect();
-    let unchanged = t
-        .params()
-        .iter()
-        .zip(&theta)
-        .all(|(p, v)| played(p, *v) == played(p, p.start));
-    let verify = if unchanged {
-        "Every tuned value, as it is played, equals its start: the tuned player is the start, and there is nothing to verify in games.".to_string()
-    } else {
-        format!(
-            "A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```",
-            verification(header, &theta)
-        )
-    };
+    let verify = verify_words(t, header, &theta);
     md.push_str(&format!(
         "\n## The tuned values in OpenBench's SPSA format (`tuned.txt`)\n\n```\n{tuned}```\n\nAn integer parameter's final value is θ rounded to the nearest integer, as it is played. {verify}\n"
     ));
@@ -186,6 +174,24 @@ fn signal(t: &Trajectories, i: usize) -> (f64, f64) {
 }
 
 /// The `match` that sets the tuned values against the start, with an SPRT.
+/// What to do with the tuned values: verify them in games, or nothing when every value, as it
+/// is played, equals its start (the verification would be a match of two identical players).
+fn verify_words(t: &Trajectories, header: &TuneHeader, theta: &[f64]) -> String {
+    let unchanged = t
+        .params()
+        .iter()
+        .zip(theta)
+        .all(|(p, v)| played(p, *v) == played(p, p.start));
+    if unchanged {
+        "Every tuned value, as it is played, equals its start: the tuned player is the start, and there is nothing to verify in games.".to_string()
+    } else {
+        format!(
+            "A tune's end is not evidence: verify the values in games before taking them, the tuned player against the start with an SPRT (`docs/tune.md`):\n\n```sh\n{}\n```",
+            verification(header, theta)
+        )
+    }
+}
+
 /// A parameter's value as it is played: an integer rounded, a real to four decimals.
 fn played(p: &TunedParam, v: f64) -> String {
     if p.int {
