@@ -54,7 +54,22 @@ fn elo_range(lines: &[Line]) -> std::ops::Range<f64> {
         }
     }
     let pad = (high - low) * 0.08;
-    (low - pad)..(high + pad)
+    // Room above the data for the legend box.
+    (low - pad)..(high + (high - low) * 0.45)
+}
+
+/// The effort axis: the levels with a margin of a factor 1.5 each side (not whole decades: a
+/// run's levels span one or two).
+fn effort_range(lines: &[Line]) -> std::ops::Range<f64> {
+    let range = log_range(lines.iter().flat_map(|l| l.points.iter().map(|p| p.amount)));
+    let amounts = || lines.iter().flat_map(|l| l.points.iter().map(|p| p.amount));
+    let low = amounts().filter(|a| *a > 0.0).fold(f64::MAX, f64::min);
+    let high = amounts().fold(f64::MIN, f64::max);
+    if low <= high {
+        (low / 1.5)..(high * 1.5)
+    } else {
+        range
+    }
 }
 
 /// Draw the lines against the base `base`, the x axis described as `axis`.
@@ -70,7 +85,7 @@ pub fn draw(
         &format!("Elo against effort (against {base}), 95% intervals"),
         &subtitle(lines, caption),
         |area| {
-            let x = log_range(lines.iter().flat_map(|l| l.points.iter().map(|p| p.amount)));
+            let x = effort_range(lines);
             let mut chart = plot(
                 area,
                 path,
