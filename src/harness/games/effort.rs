@@ -359,19 +359,14 @@ impl EffortAnalysis {
     pub fn caption(&self) -> String {
         let h = &self.levels[0].analysis.header;
         format!(
-            "--{} {} · {} openings ({}) · searchlab {} · {}",
+            "--{} {} · {}",
             self.option,
             self.levels
                 .iter()
                 .map(|l| l.value.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-            h.opening_count,
-            Path::new(&h.openings)
-                .file_name()
-                .map_or(h.openings.clone(), |n| n.to_string_lossy().into_owned()),
-            h.provenance.searchlab,
-            &h.provenance.date[..h.provenance.date.len().min(10)]
+            h.caption_tail()
         )
     }
 

@@ -140,6 +140,19 @@ impl MatchHeader {
         level(self).same_match(&level(other))
     }
 
+    /// The end of a chart's second line: openings, searchlab's version, the date.
+    pub fn caption_tail(&self) -> String {
+        format!(
+            "{} openings ({}) · searchlab {} · {}",
+            self.opening_count,
+            Path::new(&self.openings)
+                .file_name()
+                .map_or(self.openings.clone(), |n| n.to_string_lossy().into_owned()),
+            self.provenance.searchlab,
+            &self.provenance.date[..self.provenance.date.len().min(10)]
+        )
+    }
+
     /// The baseline's label.
     pub fn base(&self) -> &str {
         &self.variants[0].label

@@ -37,7 +37,7 @@ impl MatchAnalysis {
     fn caption(&self) -> String {
         let h = &self.header;
         format!(
-            "{}{} · {} openings ({}) · searchlab {} · {}",
+            "{}{} · {}",
             h.reference
                 .as_ref()
                 .map_or(h.control.to_string(), |r| format!(
@@ -51,12 +51,7 @@ impl MatchAnalysis {
             } else {
                 " (some players their own)"
             },
-            h.opening_count,
-            Path::new(&h.openings)
-                .file_name()
-                .map_or(h.openings.clone(), |n| n.to_string_lossy().into_owned()),
-            h.provenance.searchlab,
-            &h.provenance.date[..h.provenance.date.len().min(10)]
+            h.caption_tail()
         )
     }
 }
