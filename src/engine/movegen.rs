@@ -54,7 +54,7 @@ impl MoveList {
 /// Destination squares that make a pawn or piece move a capture (the en passant square counts
 /// for pawns).
 #[inline]
-fn capture_targets(board: &Board, piece: Piece) -> BitBoard {
+pub fn capture_targets(board: &Board, piece: Piece) -> BitBoard {
     let mut targets = board.colors(!board.side_to_move());
     if piece == Piece::Pawn
         && let Some(file) = board.en_passant()
@@ -128,38 +128,52 @@ fn capturing_pieces(board: &Board) -> BitBoard {
     capturers
 }
 
-/// Generate only the legal captures of `board` (en passant included), in generation order.
+/// Generate only the legal captures of `board` (en passant included), in generation order
+/// (the order `generate_captures_first` puts them in). Only pieces that attack something can
+/// capture: a pseudo-attack test picks them out first, so the quiet moves are never written out.
 pub fn generate_captures(board: &Board) -> MoveList {
     let mut list = MoveList::default();
+    generate_captures_into(board, &mut |mv| list.push(mv));
+    list
+}
+
+/// `generate_captures`, each move handed to `push`.
+pub fn generate_captures_into(board: &Board, push: &mut dyn FnMut(Move)) {
+    let capturers = capturing_pieces(board);
+    if !capturers.is_empty() {
+        board.generate_moves_for(capturers, |mut moves| {
+            moves.to &= capture_targets(board, moves.piece);
+            moves.into_iter().for_each(&mut *push);
+            false
+        });
+    }
+}
+
+/// Generate only the legal moves of `board` that capture nothing (quiet moves, quiet
+/// promotions, castling), in generation order (the order `generate_captures_first` puts them
+/// in after the captures).
+pub fn generate_quiets(board: &Board) -> MoveList {
+    let mut list = MoveList::default();
+    generate_quiets_into(board, &mut |mv| list.push(mv));
+    list
+}
+
+/// `generate_quiets`, each move handed to `push`.
+pub fn generate_quiets_into(board: &Board, push: &mut dyn FnMut(Move)) {
     board.generate_moves(|mut moves| {
-        moves.to &= capture_targets(board, moves.piece);
-        for mv in moves {
-            list.push(mv);
-        }
+        moves.to &= !capture_targets(board, moves.piece);
+        moves.into_iter().for_each(&mut *push);
         false
     });
-    list
 }
 
 /// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
 /// legal move, captures first.
 pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
-    // Outside check only captures are wanted, so the quiet moves are never written out, and
-    // only pieces that attack something can capture: a pseudo-attack test picks them out first.
     let (mut list, captures) = if evasions {
         generate_captures_first(board)
     } else {
-        let mut list = MoveList::default();
-        let capturers = capturing_pieces(board);
-        if !capturers.is_empty() {
-            board.generate_moves_for(capturers, |mut moves| {
-                moves.to &= capture_targets(board, moves.piece);
-                for mv in moves {
-                    list.push(mv);
-                }
-                false
-            });
-        }
+        let list = generate_captures(board);
         let captures = list.len();
         (list, captures)
     };

@@ -10,7 +10,9 @@ use arrayvec::ArrayVec;
 use cozy_chess::{Board, Move, Square};
 
 use super::heuristics::{mvv_lva, see};
-use super::movegen::{MAX_MOVES, MoveList, generate_captures_first};
+use super::movegen::{
+    MAX_MOVES, capture_targets, generate_captures_into, generate_quiets, generate_quiets_into,
+};
 use super::shuffle::shuffle;
 
 /// Where the picker took a move from, so the search can credit the heuristic that promoted it.
@@ -75,9 +77,9 @@ pub struct Ordering<'a> {
     pub killers: Option<[Option<Move>; 2]>,
     /// MVV/LVA capture ordering (`mvv_lva` on) and where the opponent's last move landed.
     pub mvv_lva: Option<(&'a super::heuristics::mvv_lva::Params, Option<Square>)>,
-    /// The key quiet moves are sorted by, highest first (history and mate history when they
-    /// are on); without one they keep their base order.
-    pub quiet_key: Option<&'a dyn Fn(Move) -> i32>,
+    /// Quiet moves are sorted by the key `next_pick` is given, highest first (history and
+    /// mate history when they are on); without it they keep their base order.
+    pub scores_quiets: bool,
     /// The base order of quiet moves: generation order (`None`), or a permutation drawn from
     /// this seed (`quiet_order=shuffled`).
     pub shuffle_quiets: Option<u64>,
@@ -87,23 +89,116 @@ pub struct Ordering<'a> {
     pub see_order: bool,
 }
 
-/// Yields the legal moves of one node, stage by stage, each exactly once.
+/// Where one kind of move (captures or quiet moves) lies in the picker's list, in its base
+/// order, and how far it has been taken.
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    next: usize,
+    end: usize,
+    /// Keys were given: take the highest key first; else take the moves in their base order.
+    keyed: bool,
+}
+
+/// The moves of one node as they are generated, with their keys beside them. Moves are taken
+/// out of a span one at a time: the highest key first, the earlier move first among equal
+/// keys, which is the order a stable sort gives, found by selection so that a node cut off
+/// after its first moves never sorts the rest (Ethereal's and Weiss's pickers select in the
+/// same way). The lists are filled in place: a picker is never moved with its moves in it.
+#[derive(Default)]
+struct Lists {
+    moves: ArrayVec<Move, MAX_MOVES>,
+    keys: ArrayVec<i32, MAX_MOVES>,
+}
+
+impl Lists {
+    /// Append the moves `generate` pushes, keyed by `key` when there is one, as a new span.
+    fn append(
+        &mut self,
+        generate: impl FnOnce(&mut dyn FnMut(Move)),
+        key: Option<&dyn Fn(Move) -> i32>,
+    ) -> Span {
+        let start = self.moves.len();
+        generate(&mut |mv| self.moves.push(mv));
+        for &mv in &self.moves[start..] {
+            self.keys.push(key.map_or(0, |key| key(mv)));
+        }
+        Span {
+            start,
+            next: start,
+            end: self.moves.len(),
+            keyed: key.is_some(),
+        }
+    }
+
+    /// The next move of `span` in key order, or `None` when every move was taken. The first
+    /// `SELECTIONS` picks select; a span taken further is sorted once, stably (an all-node
+    /// takes every move, where selection alone would cost the square of their number).
+    fn take(&mut self, span: &mut Span) -> Option<Move> {
+        if span.next >= span.end {
+            return None;
+        }
+        let i = span.next;
+        if span.keyed && i - span.start == SELECTIONS {
+            let mut rest: ArrayVec<(i32, Move), MAX_MOVES> = self.keys[i..span.end]
+                .iter()
+                .copied()
+                .zip(self.moves[i..span.end].iter().copied())
+                .collect();
+            rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+            for (k, (key, mv)) in rest.into_iter().enumerate() {
+                (self.keys[i + k], self.moves[i + k]) = (key, mv);
+            }
+            span.keyed = false;
+        }
+        if span.keyed {
+            let keys = &mut self.keys[i..span.end];
+            let mut best = 0;
+            for (j, &key) in keys.iter().enumerate().skip(1) {
+                if key > keys[best] {
+                    best = j;
+                }
+            }
+            // Rotating (not swapping) the choice to the front keeps the others in order.
+            keys[..=best].rotate_right(1);
+            self.moves[i..=i + best].rotate_right(1);
+        }
+        span.next += 1;
+        Some(self.moves[i])
+    }
+}
+
+/// How many moves of a span are selected before the rest is sorted.
+const SELECTIONS: usize = 4;
+
+/// Yields the legal moves of one node, stage by stage, each exactly once. Nothing is generated
+/// before it is reached: the PV and hash moves are tried on a legality test alone, the
+/// captures are generated when the first capture is asked for and the quiet moves when the
+/// first quiet one is, and each list is selected from rather than sorted. The order is the
+/// one a picker that generated and sorted everything at once would give (a test holds the
+/// two to the same sequence), so the node counts do not depend on it.
 pub struct MovePicker {
-    list: MoveList,
-    captures: usize,
-    sorted_captures: bool,
     pv_move: Option<Move>,
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
     killers_on: bool,
     counter: Option<Move>,
-    /// With `see` ordering, the captures before this index do not lose material and lead
-    /// (ahead of the killers); the rest are `losing`.
-    lead: usize,
+    mvv_lva: Option<(mvv_lva::Params, Option<Square>)>,
+    scores_quiets: bool,
+    shuffle_quiets: Option<u64>,
     see_order: bool,
+    /// The moves generated so far.
+    lists: Lists,
+    /// The captures in `lists`, once generated.
+    captures: Option<Span>,
+    /// With `see` ordering, the captures found to lose material while the leading ones were
+    /// taken, in their order: they come after the killers and the countermove.
+    losing: ArrayVec<Move, MAX_MOVES>,
+    losing_index: usize,
+    /// The quiet moves in `lists`, once generated.
+    quiets: Option<Span>,
     /// Moves already yielded by the early stages, skipped later.
     early: [Option<Move>; 5],
-    index: usize,
     killer_index: usize,
     stage: Stage,
 }
@@ -117,81 +212,40 @@ impl MovePicker {
 
     /// A picker with the ordering heuristics of `ordering`.
     pub fn with_ordering(board: &Board, ordering: &Ordering) -> Self {
-        let (mut list, captures) = generate_captures_first(board);
-        let mut sorted_captures = false;
-        if let Some((params, last_moved_to)) = ordering.mvv_lva {
-            // Stable: equal keys keep generation order.
-            list.as_mut_slice()[..captures].sort_by_key(|&mv| {
-                std::cmp::Reverse(mvv_lva::capture_key(board, mv, last_moved_to, params))
-            });
-            sorted_captures = true;
-        }
-        if let Some(seed) = ordering.shuffle_quiets {
-            shuffle(&mut list.as_mut_slice()[captures..], seed);
-        }
-        if let Some(key) = ordering.quiet_key {
-            // Each key is computed once, then the pairs are sorted; stable, so equal keys keep
-            // generation order.
-            let mut keyed: ArrayVec<(i32, Move), MAX_MOVES> = list.as_slice()[captures..]
-                .iter()
-                .map(|&mv| (key(mv), mv))
-                .collect();
-            keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            for (slot, (_, mv)) in list.as_mut_slice()[captures..].iter_mut().zip(keyed) {
-                *slot = mv;
-            }
-        }
-        // Losing captures after the others, each part in its order (a stable partition).
-        let lead = if ordering.see_order {
-            let (mut good, mut bad): (MoveList, MoveList) = Default::default();
-            for &mv in &list.as_slice()[..captures] {
-                if see::losing(board, mv) {
-                    bad.push(mv);
-                } else {
-                    good.push(mv);
-                }
-            }
-            let good_count = good.len();
-            for (slot, mv) in list.as_mut_slice()[..captures]
-                .iter_mut()
-                .zip(good.as_slice().iter().chain(bad.as_slice()))
-            {
-                *slot = *mv;
-            }
-            good_count
-        } else {
-            0
-        };
-        let in_list = |mv: Option<Move>| mv.filter(|m| list.as_slice().contains(m));
-        let pv_move = in_list(ordering.pv_move);
-        let hash_move = in_list(ordering.hash_move).filter(|&m| Some(m) != pv_move);
-        let killers = ordering.killers.unwrap_or([None; 2]);
+        let legal = |mv: Option<Move>| mv.filter(|&m| board.is_legal(m));
+        let pv_move = legal(ordering.pv_move);
+        let hash_move = legal(ordering.hash_move).filter(|&m| Some(m) != pv_move);
         MovePicker {
-            list,
-            captures,
-            sorted_captures,
             pv_move,
             hash_move,
-            killers,
+            killers: ordering.killers.unwrap_or([None; 2]),
             killers_on: ordering.killers.is_some(),
             counter: ordering.counter,
-            lead,
+            mvv_lva: ordering.mvv_lva.map(|(params, to)| (*params, to)),
+            scores_quiets: ordering.scores_quiets,
+            shuffle_quiets: ordering.shuffle_quiets,
             see_order: ordering.see_order,
+            lists: Lists::default(),
+            captures: None,
+            losing: ArrayVec::new(),
+            losing_index: 0,
+            quiets: None,
             early: [pv_move, hash_move, None, None, None],
-            index: 0,
             killer_index: 0,
             stage: Stage::Pv,
         }
     }
 
-    /// Number of legal moves at this node.
-    pub fn legal_count(&self) -> usize {
-        self.list.len()
+    /// Number of moves generated so far: after the last move was yielded, every legal move of
+    /// the node.
+    pub fn generated_count(&self) -> usize {
+        self.lists.moves.len()
     }
 
-    /// Number of captures at this node.
-    pub fn capture_count(&self) -> usize {
-        self.captures
+    /// Number of captures at this node (they are generated if they were not yet).
+    pub fn capture_count(&mut self, board: &Board) -> usize {
+        let span = self.generated_captures(board);
+        span.end - span.start
     }
 
     /// The stage of the move most recently returned.
@@ -203,61 +257,87 @@ impl MovePicker {
         self.early.contains(&Some(mv))
     }
 
-    /// The next capture before index `end` not yielded by an earlier stage.
-    fn next_capture(&mut self, end: usize) -> Option<(Move, Source)> {
-        while self.index < end {
-            let i = self.index;
-            let mv = self.list.as_slice()[i];
-            self.index += 1;
-            if !self.yielded_early(mv) {
-                return Some((
-                    mv,
-                    Source::Capture {
-                        sorted: self.sorted_captures,
-                        losing: self.see_order && i >= self.lead,
-                    },
-                ));
-            }
+    /// The captures' span, generated (and keyed by MVV/LVA when it is on) at the first call.
+    fn generated_captures(&mut self, board: &Board) -> Span {
+        if let Some(span) = self.captures {
+            return span;
         }
-        None
+        let key = self
+            .mvv_lva
+            .map(|(params, to)| move |mv: Move| mvv_lva::capture_key(board, mv, to, &params));
+        let key = key.as_ref().map(|k| k as &dyn Fn(Move) -> i32);
+        let span = self
+            .lists
+            .append(|push| generate_captures_into(board, push), key);
+        self.captures = Some(span);
+        span
+    }
+
+    /// The next capture not yielded by an earlier stage, in capture order.
+    fn next_capture(&mut self, board: &Board) -> Option<Move> {
+        let mut span = self.generated_captures(board);
+        let pick = std::iter::from_fn(|| self.lists.take(&mut span))
+            .find(|mv| !self.early.contains(&Some(*mv)));
+        self.captures = Some(span);
+        pick
+    }
+
+    fn capture_source(&self, losing: bool) -> Source {
+        Source::Capture {
+            sorted: self.mvv_lva.is_some(),
+            losing,
+        }
+    }
+
+    /// `mv` is a legal quiet move of this node not yielded before (a killer or the
+    /// countermove, proposed from elsewhere in the tree).
+    fn fresh_quiet(&self, board: &Board, mv: Move) -> bool {
+        !self.yielded_early(mv)
+            && board.is_legal(mv)
+            && board
+                .piece_on(mv.from)
+                .is_some_and(|piece| !capture_targets(board, piece).has(mv.to))
     }
 
     /// The countermove, when it is a quiet move of this node not yielded before.
-    fn next_counter(&mut self) -> Option<(Move, Source)> {
-        let quiets = &self.list.as_slice()[self.captures..];
+    fn next_counter(&mut self, board: &Board) -> Option<(Move, Source)> {
         let mv = self
             .counter
             .take()
-            .filter(|&c| quiets.contains(&c) && !self.yielded_early(c))?;
+            .filter(|&c| self.fresh_quiet(board, c))?;
         self.early[4] = Some(mv);
         Some((mv, Source::Counter))
     }
 
     /// The captures ahead of the killers: with `see` ordering every capture that does not
-    /// lose material, else Ifrit's one capture (only when killers are on).
-    fn lead_capture(&mut self) -> Option<(Move, Source)> {
+    /// lose material (the losing ones are set aside as they are met), else Ifrit's one
+    /// capture (only when killers are on).
+    fn lead_capture(&mut self, board: &Board) -> Option<(Move, Source)> {
         if self.see_order {
-            let pick = self.next_capture(self.lead);
-            if pick.is_none() {
-                self.stage = Stage::Killers;
+            while let Some(mv) = self.next_capture(board) {
+                if !see::losing(board, mv) {
+                    return Some((mv, self.capture_source(false)));
+                }
+                self.losing.push(mv);
             }
-            return pick;
+            self.stage = Stage::Killers;
+            return None;
         }
         self.stage = Stage::Killers;
         if self.killers_on {
-            self.next_capture(self.captures)
+            self.next_capture(board)
+                .map(|mv| (mv, self.capture_source(false)))
         } else {
             None
         }
     }
 
     /// The next killer that is a quiet move of this node not yielded before.
-    fn next_killer(&mut self) -> Option<(Move, Source)> {
+    fn next_killer(&mut self, board: &Board) -> Option<(Move, Source)> {
         while self.killers_on && self.killer_index < 2 {
             let killer = self.killers[self.killer_index];
             self.killer_index += 1;
-            let quiets = &self.list.as_slice()[self.captures..];
-            if let Some(mv) = killer.filter(|&k| quiets.contains(&k) && !self.yielded_early(k)) {
+            if let Some(mv) = killer.filter(|&k| self.fresh_quiet(board, k)) {
                 self.early[2 + self.killer_index - 1] = Some(mv);
                 return Some((mv, Source::Killer));
             }
@@ -265,21 +345,62 @@ impl MovePicker {
         None
     }
 
-    /// The next quiet move in the list's order not yielded before.
-    fn next_quiet(&mut self) -> Option<(Move, Source)> {
-        while self.index < self.list.len() {
-            let i = self.index;
-            self.index += 1;
-            let mv = self.list.as_slice()[i];
-            if !self.yielded_early(mv) {
-                return Some((mv, Source::Quiet));
-            }
+    /// The captures after the killers: with `see` ordering the losing ones, else the rest.
+    fn later_capture(&mut self, board: &Board) -> Option<(Move, Source)> {
+        if self.see_order {
+            let mv = *self.losing.get(self.losing_index)?;
+            self.losing_index += 1;
+            return Some((mv, self.capture_source(true)));
         }
-        None
+        self.next_capture(board)
+            .map(|mv| (mv, self.capture_source(false)))
     }
 
-    /// The next move and where it came from, or `None` when every move has been yielded.
-    pub fn next_pick(&mut self) -> Option<(Move, Source)> {
+    /// The next quiet move in key order not yielded before.
+    fn next_quiet(&mut self, board: &Board, quiet_key: &dyn Fn(Move) -> i32) -> Option<Move> {
+        let mut span = self.generated_quiets(board, quiet_key);
+        let pick = std::iter::from_fn(|| self.lists.take(&mut span))
+            .find(|mv| !self.early.contains(&Some(*mv)));
+        self.quiets = Some(span);
+        pick
+    }
+
+    /// Generate the quiet moves now and key them with `quiet_key` as the tables stand: the
+    /// documents' pickers sort every move before the first is searched, so a move searched
+    /// before the quiet moves (the hash move, a capture, a killer) does not reorder them with
+    /// what it taught the history tables. Without this call they are keyed when reached.
+    pub fn key_quiets_now(&mut self, board: &Board, quiet_key: &dyn Fn(Move) -> i32) {
+        self.generated_quiets(board, quiet_key);
+    }
+
+    /// The quiet moves' span, generated, shuffled and keyed by `quiet_key` at the first call.
+    fn generated_quiets(&mut self, board: &Board, quiet_key: &dyn Fn(Move) -> i32) -> Span {
+        if let Some(span) = self.quiets {
+            return span;
+        }
+        let shuffle_seed = self.shuffle_quiets;
+        let generate = |push: &mut dyn FnMut(Move)| match shuffle_seed {
+            Some(seed) => {
+                let mut list = generate_quiets(board);
+                shuffle(list.as_mut_slice(), seed);
+                list.as_slice().iter().for_each(|&mv| push(mv));
+            }
+            None => generate_quiets_into(board, push),
+        };
+        let span = self
+            .lists
+            .append(generate, self.scores_quiets.then_some(quiet_key));
+        self.quiets = Some(span);
+        span
+    }
+
+    /// The next move and where it came from, or `None` when every move has been yielded;
+    /// `quiet_key` scores quiet moves (read only when `scores_quiets`, at the first quiet move).
+    pub fn next_pick(
+        &mut self,
+        board: &Board,
+        quiet_key: &dyn Fn(Move) -> i32,
+    ) -> Option<(Move, Source)> {
         loop {
             match self.stage {
                 Stage::Pv => {
@@ -295,12 +416,12 @@ impl MovePicker {
                     }
                 }
                 Stage::LeadCapture => {
-                    if let Some(pick) = self.lead_capture() {
+                    if let Some(pick) = self.lead_capture(board) {
                         return Some(pick);
                     }
                 }
                 Stage::Killers => {
-                    if let Some(pick) = self.next_killer() {
+                    if let Some(pick) = self.next_killer(board) {
                         return Some(pick);
                     }
                     self.stage = Stage::CounterBeforeCaptures;
@@ -308,26 +429,26 @@ impl MovePicker {
                 Stage::CounterBeforeCaptures => {
                     self.stage = Stage::Captures;
                     if self.see_order
-                        && let Some(pick) = self.next_counter()
+                        && let Some(pick) = self.next_counter(board)
                     {
                         return Some(pick);
                     }
                 }
                 Stage::Captures => {
-                    if let Some(pick) = self.next_capture(self.captures) {
+                    if let Some(pick) = self.later_capture(board) {
                         return Some(pick);
                     }
                     self.stage = Stage::CounterAfterCaptures;
                 }
                 Stage::CounterAfterCaptures => {
                     self.stage = Stage::Quiets;
-                    if let Some(pick) = self.next_counter() {
+                    if let Some(pick) = self.next_counter(board) {
                         return Some(pick);
                     }
                 }
                 Stage::Quiets => {
-                    if let Some(pick) = self.next_quiet() {
-                        return Some(pick);
+                    if let Some(mv) = self.next_quiet(board, quiet_key) {
+                        return Some((mv, Source::Quiet));
                     }
                     self.stage = Stage::Done;
                 }
@@ -336,9 +457,9 @@ impl MovePicker {
         }
     }
 
-    /// The next move, without its source.
-    pub fn next_move(&mut self) -> Option<Move> {
-        self.next_pick().map(|(mv, _)| mv)
+    /// The next move in the order without quiet-move keys, without its source.
+    pub fn next_move(&mut self, board: &Board) -> Option<Move> {
+        self.next_pick(board, &|_| 0).map(|(mv, _)| mv)
     }
 }
 

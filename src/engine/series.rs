@@ -94,6 +94,16 @@ impl SeriesEntry {
         }
     }
 
+    /// A point that keeps `eval` and `material` (for White) alone, its averages left at 0: the
+    /// line of a search that reads none of them (`Position::set_averages`).
+    pub(super) fn bare(eval: Score, material: Score) -> Self {
+        SeriesEntry {
+            eval,
+            material,
+            ..SeriesEntry::default()
+        }
+    }
+
     /// The next point after a move that left `eval` and `material` (for White).
     pub(super) fn next(&self, eval: Score, material: Score, periods: &Periods) -> Self {
         let e = f64::from(eval);

@@ -490,7 +490,7 @@ impl UciEngine {
                         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                         .unwrap_or_else(|| "unknown cause".into());
                     send(&format!("info string search failed: {why}"));
-                    let fallback = crate::engine::movepick::MovePicker::new(&root).next_move();
+                    let fallback = crate::engine::movepick::MovePicker::new(&root).next_move(&root);
                     (fallback, SearchState::new(hash_mb.min(HASH_DEFAULT_MB)))
                 }
             };

@@ -25,7 +25,7 @@ fn picker_yields_every_legal_move_once_captures_first() {
         let mut picker = MovePicker::new(&board);
         let mut seen = Vec::new();
         let mut in_quiets = false;
-        while let Some(mv) = picker.next_move() {
+        while let Some(mv) = picker.next_move(&board) {
             let capture = captured_piece(&board, mv).is_some();
             if in_quiets {
                 assert!(!capture, "capture {mv} after a quiet move in {fen}");
@@ -69,7 +69,7 @@ fn see_puts_losing_captures_after_the_killers_and_the_countermove() {
     };
     let mut picker = MovePicker::with_ordering(&board, &ordering);
     let mut order = Vec::new();
-    while let Some((mv, source)) = picker.next_pick() {
+    while let Some((mv, source)) = picker.next_pick(&board, &|_| 0) {
         order.push((crate::engine::notation::san(&board, mv), source));
     }
     let names: Vec<&str> = order.iter().map(|(n, _)| n.as_str()).collect();
@@ -108,9 +108,9 @@ fn without_see_the_countermove_follows_the_captures() {
         ..Ordering::default()
     };
     let mut picker = MovePicker::with_ordering(&board, &ordering);
-    let captures = picker.capture_count();
+    let captures = picker.capture_count(&board);
     let mut moves = Vec::new();
-    while let Some(pick) = picker.next_pick() {
+    while let Some(pick) = picker.next_pick(&board, &|_| 0) {
         moves.push(pick);
     }
     assert_eq!(moves[captures], (counter, Source::Counter));
@@ -118,9 +118,11 @@ fn without_see_the_countermove_follows_the_captures() {
 
 #[test]
 fn start_position_has_no_captures() {
-    let picker = MovePicker::new(&Board::default());
-    assert_eq!(picker.capture_count(), 0);
-    assert_eq!(picker.legal_count(), 20);
+    let board = Board::default();
+    let mut picker = MovePicker::new(&board);
+    assert_eq!(picker.capture_count(&board), 0);
+    while picker.next_move(&board).is_some() {}
+    assert_eq!(picker.generated_count(), 20);
 }
 
 /// `quiet_checks` against the definition (every legal quiet move, played, that leaves the

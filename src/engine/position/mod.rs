@@ -58,6 +58,10 @@ pub struct Position {
     eval_kind: EvalKind,
     /// The periods of the series.
     periods: Periods,
+    /// The series' moving averages are kept (`line_stats` reads them); without them a series
+    /// entry holds the evaluation and material alone, which is all the search reads unless a
+    /// heuristic of 002 reads the line.
+    averages: bool,
 }
 
 impl Position {
@@ -98,6 +102,7 @@ impl Position {
             start_eval,
             eval_kind,
             periods: Periods::default(),
+            averages: true,
         }
     }
 
@@ -138,13 +143,24 @@ impl Position {
         }
     }
 
+    /// Keep the series' moving averages (`line_stats`) or not: a search whose heuristics do
+    /// not read the line saves computing fifteen of them at every move. The line is scored
+    /// again when this changes.
+    pub fn set_averages(&mut self, averages: bool) {
+        if averages != self.averages {
+            self.averages = averages;
+            self.replay(self.eval_kind, self.network, self.periods);
+        }
+    }
+
     /// Play the line again from its start under another evaluation or periods.
     fn replay(&mut self, kind: EvalKind, network: NetChoice, periods: Periods) {
         let moves: Vec<Option<Move>> = self.line.iter().map(|e| e.mv).collect();
-        let root_len = self.root_len;
+        let (root_len, averages) = (self.root_len, self.averages);
         let start = self.boards[0].clone();
         *self = Position::with_network(start, kind, network);
         self.periods = periods;
+        self.averages = averages;
         for mv in moves {
             match mv {
                 Some(mv) => self.make(mv),
@@ -322,7 +338,11 @@ impl Position {
     fn push_series(&mut self, mover: Color, r: Score, material: Score) {
         let sign = if mover == Color::White { 1 } else { -1 };
         let last = self.series.last().expect("the series has its start point");
-        let next = last.next(sign * r, sign * material, &self.periods);
+        let next = if self.averages {
+            last.next(sign * r, sign * material, &self.periods)
+        } else {
+            SeriesEntry::bare(sign * r, sign * material)
+        };
         self.series.push(next);
     }
 
@@ -337,6 +357,7 @@ impl Position {
 
     /// The series as `side` reads it at the current end of the line.
     pub fn line_stats(&self, side: Color) -> LineStats {
+        debug_assert!(self.averages, "line_stats without the series' averages");
         let sign = if side == Color::White { 1 } else { -1 };
         let fsign = f64::from(sign);
         let n = self.series.len() - 1;

@@ -167,6 +167,8 @@ impl Searcher {
 
         // Step 8. The move loop (`visit`: each move's own steps).
         let mut picker = self.picker(ply, hash_move);
+        let contexts = self.continuation_contexts();
+        self.key_quiets(&mut picker, contexts);
         let mut best = Best {
             score: -INFINITY,
             mv: None,
@@ -175,13 +177,7 @@ impl Searcher {
             tried: ArrayVec::new(),
         };
         let (mut legal, mut quiets) = (0, 0);
-        // The continuation-history contexts each quiet move's history is read in.
-        let contexts = if self.plan.needs_history {
-            self.continuation_contexts()
-        } else {
-            None
-        };
-        while let Some((mv, source)) = picker.next_pick() {
+        while let Some((mv, source)) = self.next_pick(&mut picker, contexts) {
             // UCI `searchmoves`: the root searches only the moves it was given; a further
             // MultiPV line leaves out the better lines' moves.
             if ply == 0 && !self.root.searches(&mv) {
@@ -360,8 +356,10 @@ impl Searcher {
         params: &singular_extension::Params,
     ) -> Score {
         let mut picker = self.picker(ply, Some(hash_move));
+        let contexts = self.continuation_contexts();
+        self.key_quiets(&mut picker, contexts);
         let (mut best, mut quiets) = (-INFINITY, 0);
-        while let Some((mv, _)) = picker.next_pick() {
+        while let Some((mv, _)) = self.next_pick(&mut picker, contexts) {
             let quiet = is_quiet(self.pos.board(), mv);
             if mv == hash_move || (quiet && quiets >= params.quiet_limit) {
                 continue;

@@ -231,10 +231,12 @@ impl Searcher {
             channel_slow: f64::from(channel.slow_period),
             ..Periods::default()
         });
+        let plan = Plan::new(&config, Self::active_signals(&config.heuristics));
+        pos.set_averages(plan.needs_line_stats);
         pos.set_root();
         Searcher {
             pos,
-            plan: Plan::new(&config, Self::active_signals(&config.heuristics)),
+            plan,
             config,
             stats: SearchStats::default(),
             pv: PvTable::new(),
@@ -411,7 +413,7 @@ impl Searcher {
         let allowed = |mv: &Move| self.root.allows(mv);
         self.pv.line(0).first().copied().or_else(|| {
             let mut picker = MovePicker::new(root);
-            std::iter::from_fn(|| picker.next_move()).find(allowed)
+            std::iter::from_fn(|| picker.next_move(root)).find(allowed)
         })
     }
 

@@ -27,13 +27,10 @@ impl QuietTerms {
 }
 
 impl Searcher {
-    /// The move picker of this node, with the ordering heuristics that are on.
+    /// The move picker of this node, with the ordering heuristics that are on (its quiet moves
+    /// keyed by `key_quiets`).
     pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
         let plan = self.plan.ordering;
-        let contexts = self.continuation_contexts();
-        // 002: quiet moves by `history + mate_history`, each term only when it is on; the
-        // continuation histories add theirs.
-        let quiet_key = move |mv: Move| self.quiet_terms(mv, contexts).sum();
         let last_moved_to = self.pos.last_entry().and_then(|e| e.mv).map(|mv| mv.to);
         let ordering = Ordering {
             pv_move: plan.pv_move.then(|| self.pv_move_at(ply)).flatten(),
@@ -42,7 +39,7 @@ impl Searcher {
             mvv_lva: plan
                 .mvv_lva
                 .then_some((&self.config.heuristics.mvv_lva, last_moved_to)),
-            quiet_key: plan.scores_quiets().then_some(&quiet_key),
+            scores_quiets: plan.scores_quiets(),
             // Per position, not per visit: the same position always gets the same order.
             shuffle_quiets: plan
                 .shuffled_quiets
@@ -51,6 +48,27 @@ impl Searcher {
             see_order: plan.see_order,
         };
         MovePicker::with_ordering(self.pos.board(), &ordering)
+    }
+
+    /// Key the quiet moves of `picker` now, as the ordering tables stand at the node's start
+    /// (the documents' pickers order every move before the first is searched), when they are
+    /// sorted at all.
+    pub(super) fn key_quiets(&self, picker: &mut MovePicker, contexts: Contexts) {
+        if self.plan.ordering.scores_quiets() {
+            picker.key_quiets_now(self.pos.board(), &|mv| self.quiet_terms(mv, contexts).sum());
+        }
+    }
+
+    /// The next move of `picker` at the current node, quiet moves keyed by their ordering
+    /// terms in `contexts` (the node's `continuation_contexts`): 002 sorts them by
+    /// `history + mate_history`, each term only when it is on; the continuation histories add
+    /// theirs.
+    pub(super) fn next_pick(
+        &self,
+        picker: &mut MovePicker,
+        contexts: Contexts,
+    ) -> Option<(Move, Source)> {
+        picker.next_pick(self.pos.board(), &|mv| self.quiet_terms(mv, contexts).sum())
     }
 
     /// The refutation of the opponent's last move (`countermove` on), if one is known.

@@ -375,7 +375,7 @@ fn shuffled_quiet_order_is_a_seeded_permutation_per_position() {
             ..Default::default()
         };
         let mut picker = crate::engine::movepick::MovePicker::with_ordering(&board, &ordering);
-        std::iter::from_fn(|| picker.next_move()).collect::<Vec<_>>()
+        std::iter::from_fn(|| picker.next_move(&board)).collect::<Vec<_>>()
     };
     let generator = order(None);
     let shuffled = order(Some(7));
