@@ -37,6 +37,28 @@ pub enum QuietOrder {
     Shuffled,
 }
 
+/// When the quiet moves of a node are keyed by their ordering heuristics (history, mate
+/// history, the continuation histories). The documents' pickers sort every move before the
+/// first is searched; today's engines' staged pickers (Ethereal 12, Stockfish) score the quiet
+/// moves when the picker reaches them, after the hash move, the captures and the killers were
+/// searched, so the keys include what those searches taught the tables, and a node cut off
+/// before its quiet moves never scores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum QuietKeys {
+    /// When the node starts.
+    #[default]
+    Entry,
+    /// When the picker reaches the first quiet move.
+    Reached,
+}
+
+impl QuietKeys {
+    fn is_entry(&self) -> bool {
+        *self == QuietKeys::Entry
+    }
+}
+
 /// How the horizon leaf (and the quiescence stand pat) is evaluated. The score is the same;
 /// the cost is not, which matters when 000's time ratios are compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
@@ -154,6 +176,10 @@ pub struct SearchConfig {
     /// The order of quiet moves before the ordering heuristics (`quiet_order=` in a SPEC).
     #[serde(default)]
     pub quiet_order: QuietOrder,
+    /// When quiet moves are keyed (`quiet_keys=` in a SPEC); absent from a results header when
+    /// it is `entry`, as in every header written before it existed.
+    #[serde(default, skip_serializing_if = "QuietKeys::is_entry")]
+    pub quiet_keys: QuietKeys,
     /// How leaves evaluate (`leaf_eval=` in a SPEC).
     #[serde(default)]
     pub leaf_eval: LeafEval,

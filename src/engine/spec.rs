@@ -2,7 +2,9 @@
 //! a comma-separated list applied left to right, starting from nothing (plain alpha-beta,
 //! captures first). Each item is a preset name, an id (`killers`, the same as `+killers`),
 //! `-id`, `id.param=value`, `algorithm=alphabeta|minimax`, `quiet_order=generator|shuffled`
-//! (the order of unsorted quiet moves), `leaf_eval=incremental|scratch` (how leaves
+//! (the order of unsorted quiet moves), `quiet_keys=entry|reached` (whether sorted quiet
+//! moves are keyed when the node starts or when the picker reaches them),
+//! `leaf_eval=incremental|scratch` (how leaves
 //! evaluate; the cost changes, not the score), `tree_draws=claimed|ignored` (whether
 //! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
@@ -148,6 +150,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.leaf_eval = choice("leaf_eval", value)?;
         } else if let Some(value) = item.strip_prefix("eval=") {
             config.eval = choice("eval", value)?;
+        } else if let Some(value) = item.strip_prefix("quiet_keys=") {
+            config.quiet_keys = choice("quiet_keys", value)?;
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
         } else if let Some(path) = item.strip_prefix("net=") {

@@ -7,6 +7,7 @@ use cozy_chess::{Color, Move};
 use super::Searcher;
 use super::gate::Credits;
 use super::tables::Contexts;
+use crate::engine::config::QuietKeys;
 use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
 use crate::engine::movepick::{MovePicker, Ordering, Source};
@@ -52,9 +53,10 @@ impl Searcher {
 
     /// Key the quiet moves of `picker` now, as the ordering tables stand at the node's start
     /// (the documents' pickers order every move before the first is searched), when they are
-    /// sorted at all.
+    /// sorted at all and `quiet_keys=entry`; with `quiet_keys=reached` the picker keys them
+    /// when it reaches them.
     pub(super) fn key_quiets(&self, picker: &mut MovePicker, contexts: Contexts) {
-        if self.plan.ordering.scores_quiets() {
+        if self.plan.ordering.scores_quiets() && self.config.quiet_keys == QuietKeys::Entry {
             picker.key_quiets_now(self.pos.board(), &|mv| self.quiet_terms(mv, contexts).sum());
         }
     }

@@ -462,3 +462,27 @@ fn singular_extension_extends_some_hash_moves() {
     assert!(with.stats.nodes() > without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
+
+#[test]
+fn quiet_keys_when_reached_search_another_tree_reproducibly() {
+    let nodes = |spec: &str| {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        search(position(fen), with_spec(spec, 7), &mut Silent)
+            .stats
+            .nodes()
+    };
+    let entry = nodes("modern");
+    assert_eq!(
+        entry,
+        nodes("modern,quiet_keys=entry"),
+        "entry is the default"
+    );
+    let reached = nodes("modern,quiet_keys=reached");
+    assert_ne!(
+        reached, entry,
+        "the keys see what the earlier moves taught the tables"
+    );
+    assert_eq!(reached, nodes("modern,quiet_keys=reached"));
+    // Without a sorting heuristic there is nothing to key: the same tree.
+    assert_eq!(nodes("plain,quiet_keys=reached"), nodes("plain"));
+}
