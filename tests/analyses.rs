@@ -2,29 +2,14 @@
 //! `run`, `bench`), the interaction matrix (`--ablation pairs`) and parameter sweeps
 //! (`--sweep`), with their reports, charts and errors.
 
+mod common;
+use common::{ok, searchlab};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use searchlab::harness::report::Analysis;
 use searchlab::harness::results::{PositionRecord, read_results};
-
-fn searchlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let output = searchlab(args);
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir =

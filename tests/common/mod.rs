@@ -30,3 +30,15 @@ pub fn searchlab(args: &[&str]) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// The searchlab binary run with `args`, which must succeed; its standard output.
+#[allow(dead_code)]
+pub fn ok(args: &[&str]) -> String {
+    let output = searchlab(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
