@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod config;
+pub mod counter_lines;
 pub mod eval;
 pub mod fen;
 pub mod heuristics;

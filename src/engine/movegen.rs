@@ -6,8 +6,7 @@
 use arrayvec::ArrayVec;
 use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Square};
 
-use super::heuristics::mvv_lva;
-use super::moves::{captured_piece, gives_check};
+use super::moves::gives_check;
 
 /// More than the most legal moves any chess position has (218).
 pub const MAX_MOVES: usize = 256;
@@ -167,22 +166,16 @@ pub fn generate_quiets_into(board: &Board, push: &mut dyn FnMut(Move)) {
     });
 }
 
-/// Captures of `board` in MVV/LVA order (quiescence always sorts, 000); when `evasions`, every
-/// legal move, captures first.
-pub fn quiescence_moves(board: &Board, evasions: bool) -> MoveList {
-    let (mut list, captures) = if evasions {
+/// The quiescence search's moves: the captures of `board`, or when `evasions` every legal
+/// move, captures first; with the number of captures at the front (the caller orders them).
+pub fn quiescence_moves(board: &Board, evasions: bool) -> (MoveList, usize) {
+    if evasions {
         generate_captures_first(board)
     } else {
         let list = generate_captures(board);
         let captures = list.len();
         (list, captures)
-    };
-    list.moves[..captures].sort_by_key(|&mv| {
-        let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
-        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
-    });
-    list
+    }
 }
 
 /// The quiet moves of `board` that give check and that `keep` accepts, in generation order:

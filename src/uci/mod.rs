@@ -11,11 +11,8 @@ use std::time::Duration;
 use cozy_chess::util::parse_uci_move;
 use cozy_chess::{Board, Move};
 
-mod counter_lines;
 mod go;
 mod options;
-
-pub use counter_lines::parse as parse_counter_line;
 
 pub use go::parse_go;
 use go::split_searchmoves;
@@ -473,7 +470,7 @@ impl UciEngine {
                     // The same counters, under the same names, as a results file's record.
                     for counter in Counter::all() {
                         let counts = result.stats.heuristics.get(counter);
-                        send(&counter_lines::line(&counter.key(), counts));
+                        send(&crate::engine::counter_lines::line(&counter.key(), counts));
                     }
                 }
                 (result.best_move, searcher.into_state())

@@ -14,13 +14,27 @@ use crate::engine::config::LeafEval;
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{
-    Id, delta_pruning, momentum, quiescence_checks, quiescence_tt, see,
+    Id, delta_pruning, momentum, mvv_lva, quiescence_checks, quiescence_tt, see,
 };
 use crate::engine::movegen::{MoveList, quiescence_moves, quiet_checks};
+use crate::engine::moves::captured_piece;
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;
 use crate::engine::tt::Bound;
+use cozy_chess::Piece;
+
+/// The quiescence moves of `board` (every evasion when `evasions`), the captures first in
+/// MVV/LVA order: quiescence always sorts them (000).
+fn ordered_quiescence_moves(board: &cozy_chess::Board, evasions: bool) -> MoveList {
+    let (mut list, captures) = quiescence_moves(board, evasions);
+    list.as_mut_slice()[..captures].sort_by_key(|&mv| {
+        let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
+        let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
+        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
+    });
+    list
+}
 
 impl Searcher {
     /// A leaf at the horizon. Every call is one horizon leaf, so in minimax mode their count
@@ -123,7 +137,7 @@ impl Searcher {
         alpha = alpha.max(best);
 
         // Step Q3. Captures (all evasions in check); none left in check: mate.
-        let moves = quiescence_moves(self.pos.board(), evasions);
+        let moves = ordered_quiescence_moves(self.pos.board(), evasions);
         if moves.is_empty() && evasions {
             return -MATE + ply as Score;
         }

@@ -262,7 +262,7 @@ impl Session {
                 }
                 return false;
             }
-            match crate::uci::parse_counter_line(line) {
+            match crate::engine::counter_lines::parse(line) {
                 // Cumulative for the `go`: a later line of the same counter replaces it.
                 Some(Ok((name, counts))) => {
                     match outcome.counters.iter_mut().find(|(n, _)| *n == name) {

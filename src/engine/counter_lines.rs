@@ -6,7 +6,8 @@
 //! NAME is one word; T, F and O are whole numbers with `fired <= tested` and
 //! `overruled <= fired` (the meanings of `stats::DEFINITION`). Kept inside `info string` so
 //! that GUIs show or ignore it. searchlab's engine writes these lines when its `CounterInfo`
-//! option is on; `run` reads them from any engine into the record's counters.
+//! option is on; `run` reads them from any engine into the record's counters. The protocol is
+//! neither the engine's front end nor the harness's client: both read it here.
 
 use crate::engine::stats::Counters;
 
