@@ -304,6 +304,13 @@ fn sweeps_chart_node_ratio_and_solve_rate_against_the_value() {
         md.contains("## Sweep of `futility.margin` (default 50)"),
         "{md}"
     );
+    // classic's own values (margin 50, reduction 2) are one of the six points: the base,
+    // searched once, not a seventh variant identical to it.
+    assert_eq!(a.variants.len(), 6, "the base and five points");
+    assert!(
+        md.contains("| 50 (default) | classic (the base: searched once) | 1 (itself) |"),
+        "{md}"
+    );
 }
 
 #[test]

@@ -244,7 +244,7 @@ fn an_engines_spin_options_are_swept_within_their_range() {
         "--engine",
         &engine,
         "--sweep",
-        "sl.option.lmr.divisor=200,300",
+        "sl.option.lmr.divisor=225,300",
         "--out",
         out.to_str().unwrap(),
     ]));
@@ -254,6 +254,9 @@ fn an_engines_spin_options_are_swept_within_their_range() {
     };
     assert_eq!(params[0].key, "lmr.divisor");
     assert_eq!(points.len(), 2);
+    // 225 is the engine's advertised default: that point is the base, searched once.
+    assert_eq!(points[0].label, "sl");
+    assert_eq!(header.variants.len(), 2, "the base and the point at 300");
     let last = header.variants.last().unwrap().engine.as_ref().unwrap();
     assert_eq!(
         last.options.last(),

@@ -249,7 +249,8 @@ pub fn grid(params: &[SweptParam]) -> Result<Vec<Vec<f64>>, String> {
 }
 
 /// `--sweep ID.PARAM=VALUES`, repeated, over (label, SPEC): the base and one variant per grid
-/// point, the swept heuristics switched on. Every value is checked against its parameter's
+/// point, the swept heuristics switched on; a point whose configuration is the base's is
+/// labelled as the base and not searched again. Every value is checked against its parameter's
 /// range before anything runs.
 pub fn sweep(
     sweeps: &[String],
@@ -281,9 +282,17 @@ pub fn sweep(
             .collect();
         items.extend(settings.iter().cloned());
         let point_spec = format!("{base},{}", items.join(","));
-        spec::parse(&point_spec).map_err(|e| format!("--sweep: {point_spec}: {e}"))?;
-        let point_label = settings.join(",");
-        variants.push((point_label.clone(), point_spec));
+        let point_config =
+            spec::parse(&point_spec).map_err(|e| format!("--sweep: {point_spec}: {e}"))?;
+        // A point that configures the base exactly (its own values among the swept ones) is
+        // the base: its results serve the point, and it is searched once.
+        let point_label = if point_config.heuristics == base_config {
+            label.clone()
+        } else {
+            let point_label = settings.join(",");
+            variants.push((point_label.clone(), point_spec));
+            point_label
+        };
         points.push(SweepPoint {
             label: point_label,
             values,
@@ -360,7 +369,7 @@ mod tests {
                 "classic",
                 "futility.margin=0",
                 "futility.margin=25",
-                "futility.margin=50",
+                // 50 is classic's own margin: that point is the base, searched once.
                 "futility.margin=75",
                 "futility.margin=100"
             ]
@@ -377,6 +386,20 @@ mod tests {
         assert_eq!(variants.len(), 1 + 6);
         assert_eq!(variants[1].1, "classic,+gsr,gsr.red2=1,gsr.cross_range=20");
         assert_eq!(variants[6].0, "gsr.red2=3,gsr.cross_range=56");
+    }
+
+    #[test]
+    fn a_sweep_value_equal_to_the_base_is_the_base_searched_once() {
+        let base = ("modern".to_string(), "modern".to_string());
+        // `modern` has `lmr.min_move` 3: the point at 3 is the base itself.
+        let (variants, design) = sweep(&["lmr.min_move=1..5:2".into()], &base).unwrap();
+        let labels: Vec<&str> = variants.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(labels, ["modern", "lmr.min_move=1", "lmr.min_move=5"]);
+        let Design::Sweep { points, .. } = design else {
+            panic!("a sweep")
+        };
+        let point_labels: Vec<&str> = points.iter().map(|p| p.label.as_str()).collect();
+        assert_eq!(point_labels, ["lmr.min_move=1", "modern", "lmr.min_move=5"]);
     }
 
     #[test]

@@ -205,6 +205,20 @@ fn with_options(base: &Variant, label: String, options: &[(String, String)]) -> 
     variant
 }
 
+/// A spin option's value for `base`: its given value, else the advertised `default`.
+fn spin_value(base: &Variant, name: &str, default: f64) -> f64 {
+    base.engine
+        .as_ref()
+        .and_then(|e| {
+            e.options
+                .iter()
+                .rev()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        })
+        .and_then(|(_, value)| value.trim().parse::<f64>().ok())
+        .unwrap_or(default)
+}
+
 /// Whether a check option is on for `base`: its given value, else the advertised default.
 fn is_on(base: &Variant, option: &UciOption) -> bool {
     let given = base.engine.as_ref().and_then(|e| {
@@ -435,7 +449,18 @@ fn sweep_variants(
             .map(|(n, v)| format!("{n}={v}"))
             .collect::<Vec<_>>()
             .join(",");
-        variants.push(with_options(base, label.clone(), &settings));
+        // The point at the base's own values (given, else advertised) is the base: its
+        // results serve the point, and it is searched once.
+        let is_base = params
+            .iter()
+            .zip(&values)
+            .all(|(p, v)| spin_value(base, &p.key, p.default) == *v);
+        let label = if is_base {
+            base.label.clone()
+        } else {
+            variants.push(with_options(base, label.clone(), &settings));
+            label
+        };
         points.push(SweepPoint { label, values });
     }
     let design = Design::Sweep {

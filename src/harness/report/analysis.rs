@@ -245,6 +245,10 @@ pub struct Interactions {
 pub struct SweepValue {
     pub value: f64,
     pub label: String,
+    /// The point is the base configuration (its values are the base's): the base's results,
+    /// searched once.
+    #[serde(default)]
+    pub is_base: bool,
     /// Nodes over the report's baseline, with its interval.
     pub node_ratio: Option<Interval>,
     pub solved: Option<SolveRate>,

@@ -167,7 +167,12 @@ pub(super) fn interactions(design: &Design, data: &PerPosition) -> Option<Intera
 
 /// The curves of a sweep design, one per swept parameter.
 pub(super) fn sweeps(design: &Design, variants: &[VariantAnalysis]) -> Vec<SweepCurve> {
-    let Design::Sweep { params, points, .. } = design else {
+    let Design::Sweep {
+        params,
+        points,
+        base,
+    } = design
+    else {
         return Vec::new();
     };
     let of = |label: &str| variants.iter().find(|v| v.label == label);
@@ -187,6 +192,7 @@ pub(super) fn sweeps(design: &Design, variants: &[VariantAnalysis]) -> Vec<Sweep
                 let value = SweepValue {
                     value: point.values[k],
                     label: point.label.clone(),
+                    is_base: point.label == *base,
                     node_ratio: of(&point.label).and_then(|v| v.node_ratio.map(|r| r.ratio)),
                     solved: of(&point.label).and_then(|v| v.solved),
                 };
@@ -285,8 +291,16 @@ pub(super) fn markdown(
                     } else {
                         ""
                     },
-                    p.label,
-                    cell(&p.node_ratio, 3),
+                    if p.is_base {
+                        format!("{} (the base: searched once)", p.label)
+                    } else {
+                        p.label.clone()
+                    },
+                    if p.is_base && p.label == baseline {
+                        "1 (itself)".into()
+                    } else {
+                        cell(&p.node_ratio, 3)
+                    },
                     p.solved.map_or("-".into(), |s| format!(
                         "{}/{} [{:.1}–{:.1}%]",
                         s.solved,
