@@ -246,8 +246,9 @@ pub struct SweepValue {
     pub value: f64,
     pub label: String,
     /// The point is the base configuration (its values are the base's): the base's results,
-    /// searched once.
-    #[serde(default)]
+    /// searched once. Written only when true, so that a report of a sweep without such a point
+    /// renders as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub is_base: bool,
     /// Nodes over the report's baseline, with its interval.
     pub node_ratio: Option<Interval>,
