@@ -74,3 +74,108 @@ fn the_mention_rule_passes_the_tree_and_fails_a_planted_configuration_read() {
     });
     assert!(!passed, "a read through the `h` alias passes");
 }
+
+/// `text` names `word` as a whole word (not inside a longer identifier).
+fn names(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// The limit `scripts/long_functions.py --check` enforces for `variable` (`limit_file`,
+/// `limit_fn`).
+fn enforced_limit(script: &str, variable: &str) -> u32 {
+    let line = script
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("{variable} = ")))
+        .unwrap_or_else(|| panic!("{variable} in scripts/long_functions.py"));
+    let value = line
+        .split('=')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    value.parse().unwrap_or_else(|_| panic!("{line}"))
+}
+
+/// What a newcomer reads about the tree holds: `docs/development.md`'s layout names every
+/// folder under `src/` and every source file of `src/`, `src/cli`, `src/uci`, `src/engine` and
+/// `src/harness`, and every suite; the README's reports table links every folder of
+/// `reports/`; the README and `docs/development.md` state the limits CI enforces.
+#[test]
+fn the_documented_layout_limits_and_reports_match_the_tree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+    let development = read("docs/development.md");
+    let layout = development
+        .split("## Layout")
+        .nth(1)
+        .and_then(|rest| rest.split("```").nth(1))
+        .expect("docs/development.md has a Layout block");
+    let mut missing = Vec::new();
+    let mut folders = vec![root.join("src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().map(Result::unwrap) {
+            let path = entry.path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let relative = path.strip_prefix(root).unwrap().display().to_string();
+            if path.is_dir() {
+                if !names(layout, &name) {
+                    missing.push(relative);
+                }
+                folders.push(path);
+                continue;
+            }
+            let shallow = ["src", "src/cli", "src/uci", "src/engine", "src/harness"]
+                .iter()
+                .any(|dir| folder == root.join(dir));
+            let stem = name.trim_end_matches(".rs");
+            if shallow && name.ends_with(".rs") && stem != "mod" && !names(layout, stem) {
+                missing.push(relative);
+            }
+        }
+    }
+    for entry in std::fs::read_dir(root.join("suites"))
+        .unwrap()
+        .map(Result::unwrap)
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".epd") && !names(layout, &name.replace(".epd", "")) {
+            missing.push(format!("suites/{name}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/development.md's layout leaves out {missing:?}"
+    );
+
+    let readme = read("README.md");
+    let unlisted: Vec<String> = std::fs::read_dir(root.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .filter(|name| name != "latest" && !readme.contains(&format!("](reports/{name}/")))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "the README's reports table leaves out {unlisted:?}"
+    );
+
+    let script = read("scripts/long_functions.py");
+    let (file, function) = (
+        enforced_limit(&script, "limit_file"),
+        enforced_limit(&script, "limit_fn"),
+    );
+    let readme_rule = format!("{file} lines and no function over {function}");
+    assert!(readme.contains(&readme_rule), "README.md: '{readme_rule}'");
+    let development_rule = format!("over {file} lines or a function over {function}");
+    assert!(
+        development.contains(&development_rule),
+        "docs/development.md: '{development_rule}'"
+    );
+}
