@@ -385,6 +385,50 @@ fn ablation_variants(
     }
 }
 
+/// One `--sweep [LABEL.]option.NAME=VALUES` over `base`'s engine: a spin option it advertises
+/// and values within its range.
+fn swept_option(text: &str, base: &Variant, options: &[UciOption]) -> Result<SweptParam, String> {
+    let (key, values) = text.split_once('=').ok_or_else(|| {
+        format!("--sweep is option.NAME=V1,V2,... or option.NAME=FROM..TO:STEP, got '{text}'")
+    })?;
+    let name = match key.split_once("option.") {
+        Some(("", name)) => name,
+        Some((label, name)) if label.strip_suffix('.') == Some(base.label.as_str()) => name,
+        _ => {
+            return Err(format!(
+                "--sweep {key}: name the engine's option as option.NAME or {}.option.NAME",
+                base.label
+            ));
+        }
+    };
+    let option = uci_options::find(options, name).ok_or_else(|| {
+        format!(
+            "--sweep {key}: engine '{}' has no option '{name}'",
+            base.label
+        )
+    })?;
+    let OptionKind::Spin { default, min, max } = option.kind else {
+        return Err(format!(
+            "--sweep {key}: only spin options are swept ('{}' is {})",
+            option.name,
+            option.describe().0
+        ));
+    };
+    let values = design::sweep_values(key, values)?;
+    for v in &values {
+        if v.fract() != 0.0 || *v < min as f64 || *v > max as f64 {
+            return Err(format!(
+                "--sweep {key}: {v} is outside the option's range {min}..{max} (whole numbers)"
+            ));
+        }
+    }
+    Ok(SweptParam {
+        key: option.name.clone(),
+        values,
+        default: default as f64,
+    })
+}
+
 /// `--sweep [LABEL.]option.NAME=VALUES`, repeated (a grid), over the engine's spin options.
 fn sweep_variants(
     sweeps: &[String],
@@ -393,48 +437,11 @@ fn sweep_variants(
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
     let mut params: Vec<SweptParam> = Vec::new();
     for text in sweeps {
-        let (key, values) = text.split_once('=').ok_or_else(|| {
-            format!("--sweep is option.NAME=V1,V2,... or option.NAME=FROM..TO:STEP, got '{text}'")
-        })?;
-        let name = match key.split_once("option.") {
-            Some(("", name)) => name,
-            Some((label, name)) if label.strip_suffix('.') == Some(base.label.as_str()) => name,
-            _ => {
-                return Err(format!(
-                    "--sweep {key}: name the engine's option as option.NAME or {}.option.NAME",
-                    base.label
-                ));
-            }
-        };
-        let option = uci_options::find(options, name).ok_or_else(|| {
-            format!(
-                "--sweep {key}: engine '{}' has no option '{name}'",
-                base.label
-            )
-        })?;
-        let OptionKind::Spin { default, min, max } = option.kind else {
-            return Err(format!(
-                "--sweep {key}: only spin options are swept ('{}' is {})",
-                option.name,
-                option.describe().0
-            ));
-        };
-        let values = design::sweep_values(key, values)?;
-        for v in &values {
-            if v.fract() != 0.0 || *v < min as f64 || *v > max as f64 {
-                return Err(format!(
-                    "--sweep {key}: {v} is outside the option's range {min}..{max} (whole numbers)"
-                ));
-            }
+        let param = swept_option(text, base, options)?;
+        if params.iter().any(|p| p.key == param.key) {
+            return Err(format!("--sweep {} is given twice", param.key));
         }
-        if params.iter().any(|p| p.key == option.name) {
-            return Err(format!("--sweep {} is given twice", option.name));
-        }
-        params.push(SweptParam {
-            key: option.name.clone(),
-            values,
-            default: default as f64,
-        });
+        params.push(param);
     }
     let mut variants = vec![base.clone()];
     let mut points = Vec::new();

@@ -231,6 +231,33 @@ fn cell(i: &Option<Interval>, digits: usize) -> String {
 }
 
 /// The interaction and sweep sections of the Markdown.
+/// One row of a sweep's table: the value (marked when it is the default), the variant (named
+/// when it is the base, searched once), the node ratio to `baseline` and the solve rate.
+fn sweep_row(p: &SweepValue, default: f64, baseline: &str) -> String {
+    format!(
+        "| {}{} | {} | {} | {} |\n",
+        p.value,
+        if p.value == default { " (default)" } else { "" },
+        if p.is_base {
+            format!("{} (the base: searched once)", p.label)
+        } else {
+            p.label.clone()
+        },
+        if p.is_base && p.label == baseline {
+            "1 (itself)".into()
+        } else {
+            cell(&p.node_ratio, 3)
+        },
+        p.solved.map_or("-".into(), |s| format!(
+            "{}/{} [{:.1}–{:.1}%]",
+            s.solved,
+            s.judged,
+            100.0 * s.low,
+            100.0 * s.high
+        ))
+    )
+}
+
 pub(super) fn markdown(
     interactions: &Option<Interactions>,
     curves: &[SweepCurve],
@@ -283,32 +310,7 @@ pub(super) fn markdown(
         ));
         for s in &c.series {
             for p in &s.points {
-                out.push_str(&format!(
-                    "| {}{} | {} | {} | {} |\n",
-                    p.value,
-                    if p.value == c.default {
-                        " (default)"
-                    } else {
-                        ""
-                    },
-                    if p.is_base {
-                        format!("{} (the base: searched once)", p.label)
-                    } else {
-                        p.label.clone()
-                    },
-                    if p.is_base && p.label == baseline {
-                        "1 (itself)".into()
-                    } else {
-                        cell(&p.node_ratio, 3)
-                    },
-                    p.solved.map_or("-".into(), |s| format!(
-                        "{}/{} [{:.1}–{:.1}%]",
-                        s.solved,
-                        s.judged,
-                        100.0 * s.low,
-                        100.0 * s.high
-                    ))
-                ));
+                out.push_str(&sweep_row(p, c.default, baseline));
             }
         }
         out.push_str(&format!(
