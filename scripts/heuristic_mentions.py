@@ -3,8 +3,7 @@
 module path `name::`, or a read of its configuration, `heuristics.name` or `h.name` where `h` is
 the configuration of the heuristics) only in its own file, the registry, and the files of the search steps
 its registry row declares (`steps: ["pruning"]` is `engine/search/pruning.rs`; `mod` is
-`engine/search/mod.rs`; `movepick` is `engine/movepick.rs`, the picker of ordering ids, and
-`movegen` is `engine/movegen.rs`, the generation that sorts captures; a path
+`engine/search/mod.rs`; `movepick` is `engine/movepick.rs`, the picker of ordering ids; a path
 such as `heuristics/razoring` is a file under `engine/`, a heuristic built on this one). Test
 code is left out. Prints one line per heuristic; exit status 1 on any mention elsewhere, or a
 declared step that does not consult it.
@@ -31,7 +30,7 @@ for path in SRC.rglob("*.rs"):
 
 
 def step_file(step):
-    if step in ("movepick", "movegen") or "/" in step:
+    if step == "movepick" or "/" in step:
         return Path("engine") / f"{step}.rs"
     return Path("engine/search") / f"{step}.rs"
 

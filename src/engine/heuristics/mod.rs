@@ -279,7 +279,7 @@ registry! {
         meanings: [
             "tested: a capture it sorted was searched; fired: that capture ended as the node's best move",
         ],
-        steps: ["ordering", "movepick", "movegen", "plan"],
+        steps: ["ordering", "movepick", "quiescence", "plan"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
