@@ -73,6 +73,26 @@ fn workers_resume_and_shards_give_identical_records() {
     let one = runner::run(&plan(&scratch("one"), 1, None)).unwrap();
     // 8 positions x (plain + classic + 2 seeds of classic,gsr).
     assert_eq!(one.len(), 8 * 4);
+    // Interleaved: on one worker each position's four searches come one after another, in
+    // the variants' order, before the next position's.
+    let order: Vec<(usize, &str, u64)> = one
+        .iter()
+        .map(|r| (r.line, r.variant.as_str(), r.seed))
+        .collect();
+    let lines: Vec<usize> = one.iter().step_by(4).map(|r| r.line).collect();
+    let expected: Vec<(usize, &str, u64)> = lines
+        .iter()
+        .flat_map(|&l| {
+            [
+                (l, "plain", 0),
+                (l, "classic", 0),
+                (l, "classic,gsr", 0),
+                (l, "classic,gsr", 1),
+            ]
+        })
+        .collect();
+    assert_eq!(order, expected);
+    assert!(lines.windows(2).all(|w| w[0] < w[1]), "{lines:?}");
     let two = runner::run(&plan(&scratch("two"), 2, None)).unwrap();
     assert_eq!(by_task(&one), by_task(&two), "--jobs 1 and --jobs 2 differ");
 

@@ -61,6 +61,13 @@ pub struct Run {
 pub use results::randomised;
 
 /// Is the move correct for the record? `None` when it has no `bm` or `am`.
+/// The STS points of a best move: 0 when `c0` does not list it. A move listed twice with
+/// different points (7 STS positions, `suites/README.md`) scores its first listing.
+fn sts_points(record: &EpdRecord, best: Option<cozy_chess::Move>) -> u32 {
+    best.and_then(|mv| record.points.iter().find(|(m, _)| *m == mv))
+        .map_or(0, |(_, p)| *p)
+}
+
 fn correct(record: &EpdRecord, mv: Option<cozy_chess::Move>) -> Option<bool> {
     if record.best_moves.is_empty() && record.avoid_moves.is_empty() {
         return None;
@@ -111,12 +118,7 @@ pub fn position_record(
             from = Some(it);
         }
     }
-    let points = (!record.points.is_empty()).then(|| {
-        result
-            .best_move
-            .and_then(|mv| record.points.iter().find(|(m, _)| *m == mv))
-            .map_or(0, |(_, p)| *p)
-    });
+    let points = (!record.points.is_empty()).then(|| sts_points(record, result.best_move));
     PositionRecord {
         kind: "position".into(),
         variant: variant.to_string(),
@@ -189,10 +191,8 @@ pub fn external_record(
             from = Some((it.time_ms, it.depth));
         }
     }
-    let points = (!record.points.is_empty() && outcome.failure.is_none()).then(|| {
-        best.and_then(|mv| record.points.iter().find(|(m, _)| *m == mv))
-            .map_or(0, |(_, p)| *p)
-    });
+    let points =
+        (!record.points.is_empty() && outcome.failure.is_none()).then(|| sts_points(record, best));
     PositionRecord {
         kind: "position".into(),
         variant: variant.to_string(),
@@ -283,30 +283,38 @@ fn tasks<'a>(plan: &'a Run, header: &Header, done: &HashSet<RecordKey>) -> Vec<T
         .iter()
         .map(|v| (v.label.as_str(), v))
         .collect();
-    let mut positions: HashMap<(String, usize), (&Suite, &EpdRecord)> = HashMap::new();
+    // The position's place in the run: the order the searches are made in.
+    let mut positions: HashMap<(String, usize), (&Suite, &EpdRecord, usize)> = HashMap::new();
     for suite in &plan.suites {
         for record in &suite.records {
+            let place = positions.len();
             positions.insert(
                 (suite.path.display().to_string(), record.line),
-                (suite, record),
+                (suite, record, place),
             );
         }
     }
-    header
+    let mut tasks: Vec<(usize, Task)> = header
         .planned()
         .expect("a run's header records its positions")
         .into_iter()
         .filter(|key| !done.contains(key))
         .map(|key| {
-            let (suite, record) = positions[&(key.suite.clone(), key.line)];
-            Task {
+            let (suite, record, place) = positions[&(key.suite.clone(), key.line)];
+            let task = Task {
                 variant: variants[key.variant.as_str()],
                 suite,
                 record,
                 seed: key.seed,
-            }
+            };
+            (place, task)
         })
-        .collect()
+        .collect();
+    // Interleaved: each position's variants are searched one after another (in the order of
+    // the variants), not each variant's block in turn, so a machine whose speed drifts over a
+    // run slows every variant alike and their time ratios compare like with like (issue 61).
+    tasks.sort_by_key(|(place, task)| (*place, task.seed));
+    tasks.into_iter().map(|(_, task)| task).collect()
 }
 
 /// One search, in-process or by an external engine (in one of the run's sessions), as its
@@ -397,5 +405,23 @@ fn execute(
     match write_error {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// STS "Open Files and Diagonals.049" lists Re2 for 2 points and again for 5: the first
+    /// listing counts, and a move not listed scores 0.
+    #[test]
+    fn a_move_listed_twice_scores_its_first_listing() {
+        let line = r#"4r1k1/3q1ppb/2p5/2Pp1P1p/p2P3P/P3P1PB/5Q1K/4R3 w - - bm Rb1; c0 "Rb1=10, Qf4=5, Re2=2, Re2=5";"#;
+        let record = super::super::epd::parse_line(line, 1).unwrap();
+        let points = |uci: &str| sts_points(&record, Some(uci.parse().unwrap()));
+        assert_eq!(points("e1e2"), 2);
+        assert_eq!(points("e1b1"), 10);
+        assert_eq!(points("h2g1"), 0);
+        assert_eq!(sts_points(&record, None), 0);
     }
 }
