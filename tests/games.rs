@@ -995,3 +995,54 @@ fn a_player_identical_to_the_baseline_is_named() {
     assert!(!String::from_utf8_lossy(&output.stderr).contains("configured exactly"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An engine that answers `go nodes N` at depth 1, as Ethereal 12 does, is warned of after
+/// the first pair, named in the report's warnings, and under `--strict-limits` stops the
+/// match with the pairs already recorded kept.
+#[test]
+fn an_engine_that_ignores_its_node_limit_is_warned_of_and_strict_limits_stop_the_match() {
+    let dir = scratch("ignores-nodes");
+    let openings = openings_file(&dir);
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let lazy = format!("lazy=sh -c \"sed -u 's/^go nodes.*/go depth 1/' | {exe}\"");
+    let play = |out: &str, extra: &[&str]| {
+        searchlab()
+            .args(["match", "--variant", "classic", "--engine", &lazy])
+            .args(["--openings", openings.to_str().unwrap(), "--nodes", "2000"])
+            .args(["--quiet", "--out", dir.join(out).to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = play("warned.jsonl", &["--games", "4"]);
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    let warning = "WARNING: player 'lazy' plays under nodes 2000 a move but searched a median of";
+    assert_eq!(
+        err.matches(warning).count(),
+        1,
+        "once, at the first breach: {err}"
+    );
+    assert!(!err.contains("player 'classic'"), "{err}");
+    let report = dir.join("report");
+    let output = searchlab()
+        .arg("report")
+        .arg(dir.join("warned.jsonl"))
+        .arg("--out")
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("player 'lazy' plays under nodes 2000"), "{md}");
+
+    let output = play("strict.jsonl", &["--games", "8", "--strict-limits"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("--strict-limits: the match stops"), "{err}");
+    let pairs = read_match(&dir.join("strict.jsonl")).unwrap().pairs;
+    // The pair that showed it is kept, and the one the game thread had begun meanwhile
+    // finishes; none of the other two begins.
+    assert!((1..=2).contains(&pairs.len()), "{} pairs", pairs.len());
+    std::fs::remove_dir_all(&dir).ok();
+}

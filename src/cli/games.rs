@@ -56,6 +56,11 @@ pub struct MatchArgs {
     /// line shows the same.
     #[arg(long, default_value_t = 10)]
     pub rating_interval: u64,
+    /// Stop the match when a player does not honour its node or depth limit (the median of its
+    /// moves below a tenth or above twice `nodes=`, or below `depth=`; judged after each of
+    /// the first 50 pairs). Without it the match warns once and its report says so.
+    #[arg(long)]
+    pub strict_limits: bool,
     /// Openings, limits, adjudication, concurrency, seed (shared with `tune`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -188,6 +193,7 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
         },
         reference,
         effort,
+        strict_limits: args.strict_limits,
     };
     announce(&plan);
     let results = run_match(&plan)?;

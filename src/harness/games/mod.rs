@@ -7,6 +7,7 @@ pub mod effort;
 pub mod elo;
 pub mod game;
 pub mod levels;
+pub mod limit_check;
 pub mod openings;
 pub mod pgn;
 pub mod play;

@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::game::{Rules, play};
 use super::levels::Effort;
+use super::limit_check::LimitWatch;
 use super::openings::{self, Opening};
 use super::pgn;
 use super::player::Players;
@@ -52,6 +53,8 @@ pub struct MatchPlan {
     pub reference: Option<ReferenceClock>,
     /// The level of effort this match is, of a run at several.
     pub effort: Option<Effort>,
+    /// A player that ignores its node or depth limit stops the match (`limit_check`).
+    pub strict_limits: bool,
 }
 
 impl MatchPlan {
@@ -349,7 +352,8 @@ fn play_tasks(
     ));
     let mut pgn_file = open_pgn(plan)?;
     let (sender, receiver) = mpsc::channel::<PairRecord>();
-    let mut write_error = None;
+    let mut stop_reason = None;
+    let mut watch = LimitWatch::new(plan.strict_limits);
     std::thread::scope(|scope| {
         for _ in 0..plan.concurrency.max(1) {
             let sender = sender.clone();
@@ -364,7 +368,7 @@ fn play_tasks(
         drop(sender);
         for pair in receiver {
             if let Err(e) = results::append(&mut file, &pair) {
-                write_error = Some(format!("{}: {e}", plan.out.display()));
+                stop_reason = Some(format!("{}: {e}", plan.out.display()));
                 // Stop the workers: nothing more can be recorded.
                 queue.lock().expect("queue").clear();
                 break;
@@ -373,6 +377,11 @@ fn play_tasks(
                 append_pgn(pgn_out, &pair, header);
             }
             live.add(&pair);
+            if let Err(e) = watch.after_pair(header, &pair) {
+                // The pairs in play finish and are recorded; no other begins.
+                queue.lock().expect("queue").clear();
+                stop_reason.get_or_insert(e);
+            }
             pairs.push(pair);
             live.read_shards();
             for dev in header.devs() {
@@ -384,7 +393,7 @@ fn play_tasks(
         }
     });
     shown.bar.finish_and_clear();
-    match write_error {
+    match stop_reason {
         Some(e) => Err(e),
         None => Ok(()),
     }

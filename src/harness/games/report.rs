@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::charts;
+use super::limit_check;
 use super::record::{MatchHeader, read_matches};
 use super::stats::Decision;
 use super::tally::{PairingResult, tally};
@@ -23,8 +24,13 @@ pub struct MatchAnalysis {
 
 /// Read the files (one match, or its shards) and tally them.
 pub fn analyse(files: &[PathBuf]) -> Result<MatchAnalysis, String> {
-    let (header, pairs, warnings) = read_matches(files)?;
+    let (header, pairs, mut warnings) = read_matches(files)?;
     let pairings = tally(&header, &pairs);
+    warnings.extend(
+        limit_check::breaches(&header, &pairs)
+            .iter()
+            .map(|b| b.warning()),
+    );
     Ok(MatchAnalysis {
         header,
         pairings,
