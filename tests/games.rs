@@ -1046,3 +1046,42 @@ fn an_engine_that_ignores_its_node_limit_is_warned_of_and_strict_limits_stop_the
     assert!((1..=2).contains(&pairs.len()), "{} pairs", pairs.len());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Six pairs from a book of five openings: the report says one pair started from an opening
+/// already played, and analysis.json counts it.
+#[test]
+fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
+    let dir = scratch("reused");
+    let openings = openings_file(&dir);
+    let out = dir.join("m.jsonl");
+    let output = searchlab()
+        .args([
+            "match",
+            "--variant",
+            "a=classic",
+            "--variant",
+            "b=classic,-killers",
+        ])
+        .args(["--openings", openings.to_str().unwrap(), "--nodes", "200"])
+        .args(["--games", "12", "--quiet", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let report = dir.join("report");
+    let output = searchlab()
+        .arg("report")
+        .arg(&out)
+        .arg("--out")
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("the book's 5 openings ran out, and 1 of the counted pairs started from an opening already played"),
+        "{md}"
+    );
+    let json = std::fs::read_to_string(report.join("analysis.json")).unwrap();
+    assert!(json.contains("\"reused_openings\": 1"), "{json}");
+    std::fs::remove_dir_all(&dir).ok();
+}

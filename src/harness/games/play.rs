@@ -494,6 +494,7 @@ fn empty_result(pair: &PairRecord) -> PairingResult {
         failures: Default::default(),
         nodes_per_move: (0.0, 0.0),
         depth_per_move: (0.0, 0.0),
+        reused_openings: 0,
     }
 }
 

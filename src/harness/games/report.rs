@@ -155,6 +155,13 @@ fn markdown(analysis: &MatchAnalysis) -> String {
     }
     out.push_str(&control_lines(h));
     out.push_str(&setting_lines(h));
+    for r in analysis.pairings.iter().filter(|r| r.reused_openings > 0) {
+        let _ = writeln!(
+            out,
+            "- **Openings reused.** {} vs {}: the book's {} openings ran out, and {} of the counted pairs started from an opening already played (both colours again): those pairs are not independent of the earlier ones.",
+            r.dev, r.base, h.opening_count, r.reused_openings
+        );
+    }
     out += &table(analysis);
     out += "\n![Elo](elo.svg)\n\n";
     if h.sprt.is_some() {

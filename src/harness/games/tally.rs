@@ -80,6 +80,14 @@ pub struct PairingResult {
     /// Mean nodes and depth per move of each side in counted games: (base, dev).
     pub nodes_per_move: (f64, f64),
     pub depth_per_move: (f64, f64),
+    /// Counted pairs that started from an opening already played, once the book ran out (such
+    /// a pair is not independent of the earlier one; issue 62).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reused_openings: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// An SPRT's standing.
@@ -219,6 +227,8 @@ fn pairing_result(
             per(nodes[1] as f64, moves[1]),
         ),
         depth_per_move: (per(depth[0], moves[0]), per(depth[1], moves[1])),
+        reused_openings: (sequential.counts.games() / 2)
+            .saturating_sub(header.opening_count as u64),
     }
 }
 
