@@ -488,3 +488,53 @@ fn engine_failures_are_named_and_stop_the_tune() {
         file.lines
     );
 }
+
+/// Every preset, and `modern` with each heuristic added, gives SPSA lines without the
+/// parameters declared structural and with every start strictly inside its range (issue 61).
+#[test]
+fn spsa_lines_leave_out_structural_parameters_and_start_inside_every_range() {
+    use searchlab::engine::heuristics::{HeuristicsConfig, REGISTRY};
+    let mut specs: Vec<String> = searchlab::engine::spec::PRESETS
+        .iter()
+        .map(|p| p.name.to_string())
+        .collect();
+    specs.extend(REGISTRY.iter().map(|h| format!("modern,+{}", h.name)));
+    let structural: Vec<String> = REGISTRY
+        .iter()
+        .flat_map(|h| {
+            HeuristicsConfig::param_structural(h.id)
+                .iter()
+                .map(|(p, word)| {
+                    assert_eq!(*word, "structural");
+                    format!("{}.{p}", h.name)
+                })
+        })
+        .collect();
+    assert!(structural.contains(&"killers.slots".to_string()));
+    let mut lines = 0;
+    for spec in &specs {
+        // A combination the documents forbid (pvs with another null-window scheme) is refused
+        // by the SPEC itself, not by the SPSA rule.
+        let Ok(text) = searchlab::cli::spsa_lines(spec) else {
+            assert!(
+                searchlab::engine::spec::configure(spec, None, 0).is_err(),
+                "{spec}"
+            );
+            continue;
+        };
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(", ").collect();
+            assert!(!structural.iter().any(|s| s == fields[0]), "{spec}: {line}");
+            let number = |i: usize| fields[i].parse::<f64>().unwrap();
+            assert!(
+                number(3) < number(2) && number(2) < number(4),
+                "{spec}: {line}"
+            );
+            lines += 1;
+        }
+    }
+    assert!(lines > 100, "{lines}");
+    // A start set on an end of its range is refused with the parameter named.
+    let err = searchlab::cli::spsa_lines("modern,futility.max_depth=0").unwrap_err();
+    assert!(err.contains("futility.max_depth = 0 in 0.."), "{err}");
+}

@@ -65,6 +65,14 @@ pub fn list_heuristics() {
                 .map_or(String::new(), |(_, low, high)| {
                     format!(" in {low}..={high}")
                 });
+            let structural = HeuristicsConfig::param_structural(info.id)
+                .iter()
+                .any(|(param, _)| param == name);
+            let range = if structural {
+                format!("{range}, structural (not in --spsa)")
+            } else {
+                range
+            };
             println!(
                 "    {}.{name} = {}{range}  ({doc})",
                 info.name, defaults[*name]

@@ -20,7 +20,7 @@ heuristic_params! {
         /// The first margin on each side, centipawns.
         pub window: i32 [1..=1000] = 25,
         /// The factor a margin grows by after each failure on its side.
-        pub growth: i32 [2..=8] = 2,
+        pub growth: i32 [2..=8; structural] = 2,
     }
 }
 

@@ -63,7 +63,7 @@ heuristic_params! {
         /// The CCI multiplier (002: sqrt(2), "the peak of a sine of unit RMS").
         pub cci_multiplier: f64 [0.0..=10.0] = std::f64::consts::SQRT_2,
         /// Never prune the first this many legal moves (002's optional exemption: 1-3).
-        pub spare_first: u32 [0..=3] = 0,
+        pub spare_first: u32 [0..=3; structural] = 0,
         /// Never prune a pawn move to the 7th or a weak-pawn capture (002's optional exemption).
         pub spare_tactical: bool = false,
     }

@@ -16,7 +16,7 @@ heuristic_params! {
         /// The shallowest remaining depth it applies at.
         pub min_depth: i32 [2..=32] = 4,
         /// Plies taken off.
-        pub reduction: i32 [1..=4] = 1,
+        pub reduction: i32 [1..=4; structural] = 1,
     }
 }
 

@@ -16,7 +16,7 @@ heuristic_params! {
         /// Try killer moves early.
         pub enabled: bool = false,
         /// Killer slots per ply: 003 uses two ("two killers noticeably improve efficiency").
-        pub slots: u32 [1..=2] = 2,
+        pub slots: u32 [1..=2; structural] = 2,
     }
 }
 

@@ -36,7 +36,7 @@ heuristic_params! {
         /// When above 0, the reduction moves by the move's history over this, within ±2 plies
         /// (more for bad history, less for good; Ethereal 12: 5000), in place of
         /// `good_history`'s one ply.
-        pub history_divisor: i32 [0..=100000] = 0,
+        pub history_divisor: i32 [0..=100000; structural] = 0,
         /// Plies more where the side to move's evaluation is not improving (Ethereal 12: 1).
         pub not_improving: i32 [0..=4] = 0,
     }

@@ -263,6 +263,12 @@ macro_rules! registry {
                 match id { $( Id::$variant => $field::Params::TUNING ),* }
             }
 
+            /// The parameters of heuristic `id` that choose a form, not a magnitude (declared
+            /// `; structural`).
+            pub fn param_structural(id: Id) -> &'static [(&'static str, &'static str)] {
+                match id { $( Id::$variant => $field::Params::STRUCTURAL ),* }
+            }
+
             /// The first parameter of heuristic `id` outside its range, as a message.
             pub fn out_of_range(&self, id: Id) -> Option<String> {
                 match id { $( Id::$variant => self.$field.out_of_range() ),* }

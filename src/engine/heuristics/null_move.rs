@@ -26,10 +26,10 @@ heuristic_params! {
         /// Depth reduction `R` (001: 2; the documented variant is 3).
         pub reduction: i32 [0..=16] = 2,
         /// `R` grows by one ply per this many plies of remaining depth (0: it does not).
-        pub depth_divisor: i32 [0..=64] = 0,
+        pub depth_divisor: i32 [0..=64; structural] = 0,
         /// `R` grows by one ply per this many centipawns the static evaluation exceeds beta
         /// by (0: it does not), up to `eval_max` plies.
-        pub eval_divisor: i32 [0..=2000] = 0,
+        pub eval_divisor: i32 [0..=2000; structural] = 0,
         /// The most `R` grows by for the evaluation's excess over beta.
         pub eval_max: i32 [0..=16] = 3,
         /// Only where the static evaluation is at least beta.

@@ -8,13 +8,18 @@
 /// and the CLI, UCI and JSON settings are checked against it (`Params::out_of_range`).
 /// `[LOW..=HIGH, tune TLOW..=THIGH]` also declares the range a tuner searches when the rule
 /// of `tuning_range` would not suit the parameter (a start of 0 on a wide scale).
+/// `[LOW..=HIGH; structural]` marks a parameter that chooses a form rather than a magnitude
+/// (a count of slots, a divisor whose 0 switches a term off, a ceiling whose 0 switches a
+/// pruning off): SPSA's small steps around it mean nothing, so `heuristics --spsa` leaves it
+/// out (issue 61).
 macro_rules! heuristic_params {
     (
         $(#[$meta:meta])*
         pub struct $name:ident {
             $( $(#[doc = $doc:literal])+ $(#[serde(alias = $alias:literal)])?
                pub $field:ident : $ty:ty
-               $([$low:literal ..= $high:literal $(, tune $tlow:literal ..= $thigh:literal)?])?
+               $([$low:literal ..= $high:literal $(, tune $tlow:literal ..= $thigh:literal)?
+                  $(; $structural:ident)?])?
                = $default:expr ),* $(,)?
         }
     ) => {
@@ -43,6 +48,10 @@ macro_rules! heuristic_params {
             /// The tuning ranges declared apart from the rule: (name, low, high).
             pub const TUNING: &'static [(&'static str, f64, f64)] =
                 &[ $( $( $( (stringify!($field), $tlow as f64, $thigh as f64), )? )? )* ];
+
+            /// The parameters declared `; structural`: (name, the word `structural`).
+            pub const STRUCTURAL: &'static [(&'static str, &'static str)] =
+                &[ $( $( $( (stringify!($field), stringify!($structural)), )? )? )* ];
 
             /// The first parameter outside its range, as a message.
             #[allow(clippy::unnecessary_cast)]

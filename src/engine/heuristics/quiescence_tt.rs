@@ -28,7 +28,7 @@ heuristic_params! {
         pub enabled: bool = false,
         /// The deepest quiescence ply below the horizon that probes and stores (0: the
         /// horizon leaf alone).
-        pub max_qdepth: i32 [0..=64] = 0,
+        pub max_qdepth: i32 [0..=64; structural] = 0,
     }
 }
 

@@ -40,7 +40,7 @@ heuristic_params! {
         pub capture_margin: i32 [0..=1000] = 100,
         /// Skip quiet moves losing more than `quiet_margin · depth` at depths up to this (0:
         /// never; Ethereal 12: 9).
-        pub quiet_depth: i32 [0..=16] = 0,
+        pub quiet_depth: i32 [0..=16; structural] = 0,
         /// The margin of the quiet form, centipawns per ply (Ethereal 12: 64).
         pub quiet_margin: i32 [0..=1000] = 64,
     }

@@ -183,18 +183,32 @@ pub fn spsa_lines(text: &str) -> Result<String, String> {
         limits: Vec::new(),
     };
     let mut out = String::new();
+    let mut on_an_end = Vec::new();
     for info in REGISTRY {
         if !config.heuristics.enabled(info.id) {
             continue;
         }
+        let structural = HeuristicsConfig::param_structural(info.id);
         for (param, _, _) in HeuristicsConfig::param_ranges(info.id) {
+            if structural.iter().any(|(name, _)| name == param) {
+                continue;
+            }
             let name = format!("{}.{param}", info.name);
             if let Ok(mut p) = declared(&name, &base, &[]) {
                 narrow_to_tuning(&mut p, &base);
+                if p.start <= p.min || p.start >= p.max {
+                    on_an_end.push(format!("{name} = {} in {}..{}", p.start, p.min, p.max));
+                }
                 out.push_str(&p.openbench_line(p.start));
                 out.push('\n');
             }
         }
+    }
+    if !on_an_end.is_empty() {
+        return Err(format!(
+            "{text}: these parameters start on an end of their tuning range, where SPSA can step one way only: {} (set them inside it in the SPEC, or tune them with `tune --param NAME=START,MIN,MAX`)",
+            on_an_end.join(", ")
+        ));
     }
     Ok(out)
 }
