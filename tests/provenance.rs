@@ -178,3 +178,27 @@ fn committed_results_name_the_network_embedded_at_their_commit() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     eprintln!("{checked} results files' networks checked against their commits");
 }
+
+/// The index of `reports/README.md` and the top-level README, and every report README's "As
+/// of" line, are what `searchlab report --index reports` writes today (issue 62).
+#[test]
+fn the_index_and_every_as_of_line_are_fresh() {
+    use searchlab::harness::report::index;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readmes = [
+        (root.join("reports/README.md"), String::new()),
+        (root.join("README.md"), "reports/".to_string()),
+    ];
+    let stale = index::stale(&root.join("reports"), &readmes).unwrap();
+    let names: Vec<String> = stale.iter().map(|(p, _)| p.display().to_string()).collect();
+    assert!(
+        names.is_empty(),
+        "not fresh (run `searchlab report --index reports`): {names:?}"
+    );
+    let reports = index::reports(&root.join("reports")).unwrap();
+    assert!(reports.len() >= 15, "{}", reports.len());
+    assert!(
+        reports.iter().any(|r| r.describes() == Some(true)),
+        "some report describes today's default"
+    );
+}

@@ -286,13 +286,45 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `report --index DIR`: the files whose index or "As of" line is not fresh, rewritten.
+fn write_index(dir: &Path) -> Result<(), String> {
+    use crate::harness::report::index;
+    let name = dir
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let top = dir.parent().unwrap_or(Path::new("")).join("README.md");
+    let mut readmes = vec![(dir.join("README.md"), String::new())];
+    let top_text = std::fs::read_to_string(&top).unwrap_or_default();
+    if top_text.contains(index::BEGIN) {
+        readmes.push((top, format!("{name}/")));
+    }
+    let stale = index::stale(dir, &readmes)?;
+    for (path, text) in &stale {
+        crate::harness::files::write_atomic(path, text)?;
+        println!("wrote {}", path.display());
+    }
+    if stale.is_empty() {
+        println!(
+            "{}: the index and every As of line are fresh",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// Options of `searchlab report`.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
     /// Results files written by `searchlab run` (several are joined; a variant label must mean
     /// the same SPEC in all of them), or by `searchlab match` (one match, or its shards).
-    #[arg(required = true)]
+    #[arg(required_unless_present = "index")]
     pub files: Vec<PathBuf>,
+    /// Instead of a report: write the index of the report folders under DIR (`reports`) from
+    /// their results headers alone, into DIR/README.md and the README beside DIR between the
+    /// index markers, and each report README's one "As of" line (which reading describes
+    /// today's default, computed).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["files", "out", "baseline"])]
+    pub index: Option<PathBuf>,
     /// Directory for report.md, analysis.json, the CSV tables and the SVG charts (default: the
     /// first results file's directory).
     #[arg(long)]
@@ -304,6 +336,9 @@ pub struct ReportArgs {
 
 /// `searchlab report`: render a report from results files, never by searching.
 pub fn report(args: &ReportArgs) -> Result<(), String> {
+    if let Some(dir) = &args.index {
+        return write_index(dir);
+    }
     let dir = args.out.clone().unwrap_or_else(|| {
         args.files[0]
             .parent()

@@ -7,6 +7,7 @@ mod analysis;
 mod audit;
 mod charts;
 mod designs;
+pub mod index;
 mod markdown;
 mod measures;
 mod tables;
