@@ -19,3 +19,4 @@ pub mod reproduce;
 pub mod results;
 pub mod runner;
 pub mod tune;
+pub mod verdicts;

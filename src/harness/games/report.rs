@@ -13,6 +13,7 @@ use super::limit_check;
 use super::record::{MatchHeader, read_matches};
 use super::stats::Decision;
 use super::tally::{PairingResult, tally};
+use crate::harness::verdicts::{self, Verdict};
 
 /// Everything a match report says.
 #[derive(Serialize)]
@@ -72,7 +73,46 @@ pub fn write(analysis: &MatchAnalysis, dir: &Path) -> Result<(), String> {
     if analysis.header.sprt.is_some() {
         charts::llr::draw(&analysis.pairings, &caption, &dir.join("llr.svg"))?;
     }
+    crate::harness::verdicts::write(dir, &verdicts(analysis))?;
     crate::harness::files::write_atomic(&dir.join("report.md"), markdown(analysis))
+}
+
+/// Each pairing's verdicts: its Elo's interval against 0 and its SPRT's decision.
+pub fn verdicts(analysis: &MatchAnalysis) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    for r in &analysis.pairings {
+        let name = format!("{} vs {}", r.dev, r.base);
+        if let Some(e) = &r.estimate {
+            let verdict = match e.no_interval() {
+                Some(why) => format!("no interval ({why})"),
+                None => verdicts::of_interval(e.elo.low, e.elo.high, 0.0),
+            };
+            out.push(Verdict {
+                comparison: format!("{name}: Elo"),
+                estimate: format!("{} [{:+.1}, {:+.1}]", e.elo_text(1), e.elo.low, e.elo.high),
+                verdict,
+            });
+        }
+        if let Some(s) = &r.sprt {
+            let verdict = match s.decision {
+                Decision::Accepted => format!(
+                    "H1 accepted: the games favour Elo ≥ {} over Elo ≤ {} (α = {}, β = {})",
+                    s.sprt.elo1, s.sprt.elo0, s.sprt.alpha, s.sprt.beta
+                ),
+                Decision::Rejected => format!(
+                    "H0 accepted: the games favour Elo ≤ {} over Elo ≥ {} (α = {}, β = {})",
+                    s.sprt.elo0, s.sprt.elo1, s.sprt.alpha, s.sprt.beta
+                ),
+                Decision::Continue => "undecided: neither hypothesis accepted".into(),
+            };
+            out.push(Verdict {
+                comparison: format!("{name}: SPRT [{}, {}]", s.sprt.elo0, s.sprt.elo1),
+                estimate: format!("LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper),
+                verdict,
+            });
+        }
+    }
+    out
 }
 
 /// Said on every row an SPRT stopped: a test stopped where the LLR first crossed a bound
@@ -168,6 +208,8 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         out += "![LLR](llr.svg)\n\n";
     }
     out += &endings_table(analysis);
+    out += "\n";
+    out += &verdicts::markdown(&verdicts(analysis));
     if !analysis.warnings.is_empty() {
         out += "\n## Warnings\n\n";
         for w in &analysis.warnings {
