@@ -411,6 +411,16 @@ fn node_and_time_odds_are_one_command() {
     succeeded(&output);
     let log = std::fs::read_to_string(log).unwrap();
     let go = log.lines().find(|l| l.contains("> go wtime")).unwrap();
+    // The log holds the probe's handshake before the first `go`, and names the engine's
+    // processes by the player's name= (`quick[PID]`), not by its program.
+    let position = |needle: &str| {
+        log.find(needle)
+            .unwrap_or_else(|| panic!("{needle}: {log}"))
+    };
+    assert!(position(" quick[") < position("> go wtime"), "{log}");
+    assert!(position("> uci\n") < position("> go wtime"), "{log}");
+    assert!(position("> isready") < position("> go wtime"), "{log}");
+    assert!(go.contains(" quick["), "{go}");
     assert!(
         go.contains("winc 20 binc 50") || go.contains("winc 50 binc 20"),
         "{go}"

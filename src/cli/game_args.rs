@@ -208,6 +208,14 @@ impl GameArgs {
         ]
     }
 
+    /// Open `--log` (before the players are probed, so it holds their handshake).
+    pub fn start_log(&self) -> Result<(), String> {
+        match &self.log {
+            Some(path) => external::log_to(path),
+            None => Ok(()),
+        }
+    }
+
     /// Check the settings and make the rules for `players` (the first one's control is the
     /// match's; a player with limits of its own plays under them: time or node odds).
     pub fn setup(&self, players: &[Variant]) -> Result<GameSetup, String> {
@@ -220,9 +228,7 @@ impl GameArgs {
                 "--{option} '{text}': levels of effort are played by `match`, level by level; give one value here"
             ));
         }
-        if let Some(path) = &self.log {
-            external::log_to(path)?;
-        }
+        self.start_log()?;
         if !(1..=8192).contains(&self.hash) {
             return Err(format!("--hash must be 1..8192 MiB, got {}", self.hash));
         }

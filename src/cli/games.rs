@@ -146,6 +146,7 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
     }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
+    args.game.start_log()?;
     let variants = players(args)?;
     let mut setup = args.game.setup(&variants)?;
     if effort.is_some() && !setup.rules.own.is_empty() {

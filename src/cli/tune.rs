@@ -102,6 +102,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
         _ => return Err("tune one player: --variant SPEC or --engine DESCRIPTION".into()),
     };
     let (mut players, _) = plan::variants(&given, &engines, (&args.each, &[]), None, &[])?;
+    args.game.start_log()?;
     // The engine's probe gives its advertised options too: no second start for them.
     let mut probes = engine_design::probe_all(&mut players)?;
     let base = players.remove(0);

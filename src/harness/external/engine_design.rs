@@ -26,6 +26,7 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
         let Some(engine) = variant.engine.as_mut() else {
             continue;
         };
+        super::name_in_log(engine, &variant.label);
         let probe =
             session::probe(engine).map_err(|e| format!("player '{}': {e}", variant.label))?;
         let before = engine.clone();
@@ -42,6 +43,7 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
             }
         }
         session::amend_warm(&before, engine);
+        super::name_in_log(engine, &variant.label);
         for line in &probe.said {
             // An acknowledgement (Ethereal's `info string set Hash to 16MB`) is news, not a
             // warning; a line with a refusal's words is a warning.

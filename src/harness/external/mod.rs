@@ -197,11 +197,48 @@ pub fn parse_info(line: &str) -> Option<Info> {
 /// and what it writes on stderr, with the time and the engine (fastchess's `-log`).
 static LOG: OnceLock<Mutex<File>> = OnceLock::new();
 
-/// Log every engine's traffic to `path` (created anew) from now on.
+/// Log every engine's traffic to `path` (created anew) from now on. Started before the
+/// players are probed, so the log holds the `uci`/`setoption`/`isready` handshake a user reads
+/// when an option does not take; a second call (the next level of a match at several) keeps
+/// the log already open.
 pub fn log_to(path: &Path) -> Result<(), String> {
+    if LOG.get().is_some() {
+        return Ok(());
+    }
     let file = File::create(path).map_err(|e| format!("--log {}: {e}", path.display()))?;
     LOG.set(Mutex::new(file))
         .map_err(|_| "--log is given once".to_string())
+}
+
+/// The names the log gives engine processes: each player's label (`name=`), by its engine's
+/// command, folder and options, so two builds of one program are told apart by name, not only
+/// by process id.
+static LOG_NAMES: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+fn log_key(engine: &EngineSpec) -> String {
+    format!("{}\0{:?}\0{:?}", engine.command, engine.dir, engine.options)
+}
+
+/// Name `engine`'s processes `label` in the log.
+pub fn name_in_log(engine: &EngineSpec, label: &str) {
+    let key = log_key(engine);
+    let mut names = LOG_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if !names.iter().any(|(k, l)| *k == key && l == label) {
+        names.push((key, label.to_string()));
+    }
+}
+
+/// The labels the log names `engine` by (several joined by `/` when players share one
+/// engine exactly), if any was given.
+fn log_name(engine: &EngineSpec) -> Option<String> {
+    let key = log_key(engine);
+    let names = LOG_NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let labels: Vec<&str> = names
+        .iter()
+        .filter(|(k, _)| *k == key)
+        .map(|(_, l)| l.as_str())
+        .collect();
+    (!labels.is_empty()).then(|| labels.join("/"))
 }
 
 /// One line of the log: `TIME ENGINE > line` (sent), `<` (received), `!` (its stderr).
@@ -263,7 +300,8 @@ pub struct Process {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// How the log names it: its name (or command) and process id.
+    /// How the log names it: its player's label (else its `id name`, else its command) and
+    /// process id.
     tag: String,
 }
 
@@ -289,10 +327,9 @@ impl Process {
             .map_err(|e| format!("cannot start '{command}': {e}"))?;
         let tag = format!(
             "{}[{}]",
-            engine
-                .name
-                .as_deref()
-                .unwrap_or(command)
+            log_name(engine)
+                .or_else(|| engine.name.clone())
+                .unwrap_or_else(|| command.clone())
                 .replace([' ', '\''], "_"),
             child.id()
         );
