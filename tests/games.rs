@@ -1095,3 +1095,148 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
     assert!(json.contains("\"reused_openings\": 1"), "{json}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// fastchess's `restart=on`: a fresh process of the engine for every game, as the log's
+/// process ids show (the probe's process plays the first).
+#[test]
+fn restart_on_gives_an_engine_a_fresh_process_every_game() {
+    let dir = scratch("restart-on");
+    let openings = openings_file(&dir);
+    let log = dir.join("engines.log");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let output = searchlab()
+        .args(["match", "--variant", "b=classic", "--engine"])
+        .arg(format!("name=a cmd={exe} restart=on"))
+        .args(["--openings", openings.to_str().unwrap(), "--games", "4"])
+        .args(["--nodes", "300", "--quiet", "--log", log.to_str().unwrap()])
+        .args(["--out", dir.join("m.jsonl").to_str().unwrap()])
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let pids: std::collections::BTreeSet<&str> = text
+        .lines()
+        .filter(|l| l.contains("> ucinewgame"))
+        .filter_map(|l| l.split(['[', ']']).nth(1))
+        .collect();
+    assert_eq!(text.matches("> ucinewgame").count(), 4, "{text}");
+    assert_eq!(pids.len(), 4, "{pids:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// fastchess's -use-affinity pins the engines a game thread starts (the engine's own process
+/// reports its allowed cores on stderr, which the log keeps), -epdout writes every game's
+/// final position, and -report, -autosaveinterval and -openings policy=round are noted.
+#[test]
+fn a_fastchess_line_with_affinity_epdout_and_notes_plays() {
+    let dir = scratch("fastchess-affinity");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/openings.epd");
+    let script = dir.join("engine.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status >&2\nexec {exe}\n"),
+    )
+    .unwrap();
+    let (log, epd) = (dir.join("log.txt"), dir.join("final.epd"));
+    let line = format!(
+        "-engine cmd=sh args={} name=a -engine cmd={exe} name=b -each nodes=200 -rounds 2 -repeat \
+         -openings file={} format=epd policy=round -use-affinity -epdout file={} \
+         -report penta=true -autosaveinterval 10 -log file={}",
+        script.display(),
+        openings.display(),
+        epd.display(),
+        log.display()
+    );
+    let output = searchlab()
+        .current_dir(&dir)
+        .args(["match", "--"])
+        .args(line.split_whitespace())
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    for note in ["-report:", "-autosaveinterval:", "policy=round"] {
+        assert!(err.contains(note), "{note}: {err}");
+    }
+    let finals = std::fs::read_to_string(&epd).unwrap();
+    assert_eq!(finals.lines().count(), 4, "{finals}");
+    assert!(
+        finals
+            .lines()
+            .all(|l| l.contains(" id \"") && l.contains("c0 \""))
+    );
+    // The game thread's engine runs under taskset: its allowed cores are one core.
+    let log = std::fs::read_to_string(&log).unwrap();
+    let pinned: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains(" ! Cpus_allowed_list:"))
+        .collect();
+    assert!(pinned.len() >= 2, "the probe's and a game's: {log}");
+    let game = pinned.last().unwrap();
+    let cores = game
+        .rsplit('\t')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .last()
+        .unwrap();
+    assert!(cores.parse::<usize>().is_ok(), "one core: {game}");
+    // -config is refused with what to do instead.
+    let output = searchlab()
+        .args(["match", "--", "-config", "file=x.json"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("write its settings as options"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// fastchess's `-pgnout … nodes=true nps=true` puts `, n=` and `, nps=` in every move's
+/// comment, what searchlab does not record is noted, `notation=lan` is refused, and
+/// `-log … level=info` keeps the traffic but the engines' `info` lines.
+#[test]
+fn a_fastchess_line_with_pgn_comments_and_a_log_level_plays() {
+    let dir = scratch("fastchess-pgnout");
+    let exe = env!("CARGO_BIN_EXE_searchlab");
+    let openings = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/openings.epd");
+    let (pgn, log) = (dir.join("g.pgn"), dir.join("log.txt"));
+    let line = |pgnout: &str| {
+        format!(
+            "-engine cmd={exe} name=a -engine cmd={exe} name=b -each tc=1+0.01 -rounds 1 -repeat \
+             -openings file={} format=epd -pgnout file={} {pgnout} -log file={} level=info",
+            openings.display(),
+            pgn.display(),
+            log.display()
+        )
+    };
+    let output = searchlab()
+        .current_dir(&dir)
+        .args(["match", "--"])
+        .args(line("nodes=true nps=true seldepth=true").split_whitespace())
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("does not record a move's seldepth"), "{err}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        games.contains("s, n=") && games.contains(", nps="),
+        "{games}"
+    );
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("> go "), "{log}");
+    assert!(
+        !log.contains(" < info "),
+        "level=info leaves out search output: {log}"
+    );
+    let output = searchlab()
+        .current_dir(&dir)
+        .args(["match", "--"])
+        .args(line("notation=lan").split_whitespace())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("notation=lan"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -26,8 +26,8 @@ pub struct Translation {
 
 /// The options a fastchess line may hold here, for the refusal of any other.
 const SUPPORTED: &str = "-engine, -each, -rounds, -games, -repeat, -openings, -concurrency, \
-     -sprt, -pgnout, -log, -draw, -resign, -maxmoves, -recover, -srand, -randomseed, \
-     -ratinginterval, -tournament, -variant, -output";
+     -sprt, -pgnout, -epdout, -log, -draw, -resign, -maxmoves, -recover, -srand, -randomseed, \
+     -ratinginterval, -tournament, -variant, -output, -report, -autosaveinterval, -use-affinity";
 
 /// The engine keys passed on as they are (`engines.rs` reads them).
 const ENGINE_KEYS: &[&str] = &[
@@ -100,6 +100,10 @@ fn number(option: &str, value: &str) -> Result<u64, String> {
         .map_err(|_| format!("-{option}: '{value}' is not a whole number"))
 }
 
+fn add_flag(args: &mut Vec<String>, flag: &str) {
+    args.push(flag.to_string());
+}
+
 /// A keyed word as `engines.rs` reads it, quoted as a shell quotes it.
 fn keyed(key: &str, value: &str) -> String {
     let word = format!("{key}={value}");
@@ -118,12 +122,8 @@ fn player(option: &str, values: &[String], each: bool) -> Result<String, String>
                     "-{option} proto={value}: searchlab speaks UCI only"
                 ));
             }
-            "restart" if value == "off" => {}
-            "restart" => {
-                return Err(format!(
-                    "-{option} restart={value}: not supported (searchlab restarts an engine only after it fails)"
-                ));
-            }
+            "restart" if value == "on" || value == "off" => words.push(keyed("restart", &value)),
+            "restart" => return Err(format!("-{option} restart={value}: on or off")),
             "plies" => words.push(keyed("depth", &value)),
             "name" | "cmd" | "args" | "dir" if each => {
                 return Err(format!("-each {key}=: give it in each -engine"));
@@ -133,7 +133,7 @@ fn player(option: &str, values: &[String], each: bool) -> Result<String, String>
             }
             _ => {
                 return Err(format!(
-                    "-{option} {key}=: not supported (cmd, name, args, dir, option.NAME, tc, st, nodes, depth, plies, timemargin, proto=uci, restart=off)"
+                    "-{option} {key}=: not supported (cmd, name, args, dir, option.NAME, tc, st, nodes, depth, plies, timemargin, proto=uci, restart=on|off)"
                 ));
             }
         }
@@ -145,7 +145,11 @@ fn player(option: &str, values: &[String], each: bool) -> Result<String, String>
 }
 
 /// `-openings file= format= order= plies= start= policy=round`.
-fn openings(values: &[String], out: &mut Vec<String>) -> Result<(), String> {
+fn openings(
+    values: &[String],
+    out: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
     let mut file = None;
     let mut format = None;
     for (key, value) in key_values("openings", values)? {
@@ -156,7 +160,14 @@ fn openings(values: &[String], out: &mut Vec<String>) -> Result<(), String> {
             "order" => out.extend(["--openings-order".into(), value]),
             "plies" => out.extend(["--opening-plies".into(), value]),
             "start" => out.extend(["--openings-start".into(), value]),
-            "policy" if value == "round" => {}
+            "policy" if value == "round" => notes.push(
+                "-openings policy=round: searchlab's way already: pair k of every pairing starts from the k-th opening".into(),
+            ),
+            "policy" => {
+                return Err(format!(
+                    "-openings policy={value}: searchlab takes the openings round by round (policy=round): pair k of every pairing starts from the k-th opening"
+                ));
+            }
             _ => return Err(format!("-openings {key}={value}: not supported")),
         }
     }
@@ -195,22 +206,65 @@ fn joined(option: &str, values: &[String], keys: &[&str]) -> Result<String, Stri
         .join(","))
 }
 
-/// `-pgnout file=G.pgn` or cutechess's `-pgnout G.pgn`.
-fn pgnout(values: &[String]) -> Result<String, String> {
-    match values {
-        [path] if !path.contains('=') => Ok(path.clone()),
-        _ => {
-            let pairs = key_values("pgnout", values)?;
-            let mut file = None;
-            for (key, value) in pairs {
-                match key.as_str() {
-                    "file" => file = Some(value),
-                    _ => return Err(format!("-pgnout {key}=: not supported (file=)")),
+/// `-pgnout file=G.pgn [notation=san] [nodes=true] [nps=true] [seldepth= timeleft= latency=]`
+/// or cutechess's `-pgnout G.pgn`: the file, and the extra move comments asked for.
+fn pgnout(values: &[String], t: &mut Translation) -> Result<String, String> {
+    if let [path] = values
+        && !path.contains('=')
+    {
+        return Ok(path.clone());
+    }
+    let mut file = None;
+    let mut extras = Vec::new();
+    for (key, value) in key_values("pgnout", values)? {
+        let on = value == "true";
+        match key.as_str() {
+            "file" => file = Some(value),
+            "notation" if value == "san" => {}
+            "notation" => {
+                return Err(format!(
+                    "-pgnout notation={value}: searchlab writes SAN (the PGN standard's); notation=san"
+                ));
+            }
+            "nodes" | "nps" if on => extras.push(key),
+            "nodes" | "nps" => {}
+            "seldepth" | "timeleft" | "latency" => {
+                if on {
+                    t.notes.push(format!(
+                        "-pgnout {key}=true: searchlab does not record a move's {key}; its comments leave it out"
+                    ));
                 }
             }
-            file.ok_or_else(|| "-pgnout: no file=".to_string())
+            _ => {
+                return Err(format!(
+                    "-pgnout {key}=: not supported (file=, notation=san, nodes=, nps=, seldepth=, timeleft=, latency=)"
+                ));
+            }
         }
     }
+    if !extras.is_empty() {
+        t.args.extend(["--pgn-comments".into(), extras.join(",")]);
+    }
+    file.ok_or_else(|| "-pgnout: no file=".to_string())
+}
+
+/// `-log file=F [level=trace|info|warn|err] [engine=true]`: the file and the level.
+fn log(values: &[String], t: &mut Translation) -> Result<String, String> {
+    let mut file = None;
+    for (key, value) in key_values("log", values)? {
+        match key.as_str() {
+            "file" => file = Some(value),
+            "level" if ["trace", "info", "warn", "err", "fatal"].contains(&value.as_str()) => {
+                t.args.extend(["--log-level".into(), value]);
+            }
+            "level" => return Err(format!("-log level={value}: trace, info, warn, err or fatal")),
+            "engine" | "append" | "compress" | "realtime" => t.notes.push(format!(
+                "-log {key}={value}: searchlab logs engine traffic by level alone, to a file made anew"
+            )),
+            _ => return Err(format!("-log {key}=: not supported (file=, level=)")),
+        }
+    }
+    file.ok_or_else(|| "-log: no file=".to_string())
 }
 
 /// Games per pairing from `-rounds`, `-games` and `-repeat`.
@@ -238,6 +292,40 @@ fn games(rounds: Option<u64>, per_round: Option<u64>, repeat: bool) -> Result<Op
     Ok(Some(total))
 }
 
+/// The options searchlab takes with a note (what it does instead) or refuses with what to do:
+/// `true` when `name` is one of them.
+fn noted(name: &str, values: &[String], t: &mut Translation) -> Result<bool, String> {
+    let mut add = |flag: &str, value: String| t.args.extend([flag.to_string(), value]);
+    match name {
+        "recover" => t.notes.push(
+            "-recover: searchlab always goes on after an engine fails (that game is lost, the engine restarted)".into(),
+        ),
+        "variant" if values == ["standard"] => {}
+        "variant" => return Err(format!("-variant {}: standard chess only", values.join(" "))),
+        "output" => t
+            .notes
+            .push("-output: searchlab prints its own status lines".into()),
+        "report" => {
+            joined(name, values, &["penta"])?;
+            t.notes.push(
+                "-report: searchlab's reports always give the pentanomial counts, and its Elo and SPRT are of pairs".into(),
+            );
+        }
+        "autosaveinterval" => t.notes.push(
+            "-autosaveinterval: searchlab writes every pair to its results file as it ends (the same line resumes); nothing waits to be saved".into(),
+        ),
+        "use-affinity" => add_flag(&mut t.args, "--use-affinity"),
+        "epdout" => add("--epdout", joined(name, values, &["file"])?.replacen("file=", "", 1)),
+        "config" => {
+            return Err(
+                "-config: fastchess's saved JSON is not read here: write its settings as options on the line (searchlab resumes a match from its results file: run the same line again)".into(),
+            );
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// Translate a fastchess argument list into `searchlab match` arguments.
 pub fn translate(words: &[String]) -> Result<Translation, String> {
     let mut t = Translation::default();
@@ -262,14 +350,20 @@ pub fn translate(words: &[String]) -> Result<Translation, String> {
                     per_round = Some(number(name, n)?);
                 }
             }
-            "openings" => openings(values, &mut t.args)?,
+            "openings" => openings(values, &mut t.args, &mut t.notes)?,
             "concurrency" => add("--concurrency", single(name, values)?.to_string()),
             "sprt" => add(
                 "--sprt",
                 joined(name, values, &["elo0", "elo1", "alpha", "beta", "model"])?,
             ),
-            "pgnout" => add("--pgn", pgnout(values)?),
-            "log" => add("--log", joined(name, values, &["file"])?.replacen("file=", "", 1)),
+            "pgnout" => {
+                let file = pgnout(values, &mut t)?;
+                t.args.extend(["--pgn".into(), file]);
+            }
+            "log" => {
+                let file = log(values, &mut t)?;
+                t.args.extend(["--log".into(), file]);
+            }
             "draw" => add(
                 "--draw",
                 joined(name, values, &["movenumber", "movecount", "score"])?,
@@ -288,20 +382,17 @@ pub fn translate(words: &[String]) -> Result<Translation, String> {
                 add("--seed", seed.to_string());
                 t.notes.push(format!("-randomseed: seed {seed}"));
             }
-            "recover" => t.notes.push(
-                "-recover: searchlab always goes on after an engine fails (that game is lost, the engine restarted)".into(),
-            ),
             "tournament" => match single(name, values)? {
                 "gauntlet" => gauntlet = true,
                 "roundrobin" => {}
                 other => return Err(format!("-tournament {other}: gauntlet or roundrobin")),
             },
-            "variant" if values == ["standard"] => {}
-            "variant" => return Err(format!("-variant {}: standard chess only", values.join(" "))),
-            "output" => t
-                .notes
-                .push("-output: searchlab prints its own status lines".into()),
-            _ => return Err(format!("-{name}: not supported by searchlab match ({SUPPORTED})")),
+            _ if noted(name, values, &mut t)? => {}
+            _ => {
+                return Err(format!(
+                    "-{name}: not supported by searchlab match ({SUPPORTED})"
+                ));
+            }
         }
     }
     if engines > 2 && !gauntlet {
@@ -449,11 +540,19 @@ mod tests {
                 "-engine cmd=a -engine cmd=b -wait 5",
                 "-wait: not supported",
             ),
-            ("-engine cmd=a restart=on", "restart=on"),
+            ("-engine cmd=a restart=maybe", "restart=maybe"),
             ("-engine name=a", "no cmd="),
             (
-                "-engine cmd=a -pgnout file=g.pgn nodes=true",
-                "-pgnout nodes=",
+                "-engine cmd=a -pgnout file=g.pgn notation=uci",
+                "notation=uci",
+            ),
+            (
+                "-engine cmd=a -config file=c.json",
+                "write its settings as options",
+            ),
+            (
+                "-engine cmd=a -openings file=b.epd policy=encounter",
+                "policy=encounter",
             ),
             ("-engine cmd=a -rounds 3 -games 3", "even number"),
             (

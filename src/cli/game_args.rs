@@ -105,6 +105,11 @@ pub struct GameArgs {
     /// the time and the engine, into this file (fastchess's `-log`).
     #[arg(long)]
     pub log: Option<PathBuf>,
+    /// What `--log` keeps (fastchess's `-log level=`): `trace`, every line (the default);
+    /// `info`, all but the engines' `info` lines (their search output); `warn`, `err` or
+    /// `fatal`, only what the engines write on stderr.
+    #[arg(long, default_value = "trace", requires = "log")]
+    pub log_level: String,
     /// No progress line.
     #[arg(long)]
     pub quiet: bool,
@@ -211,7 +216,7 @@ impl GameArgs {
     /// Open `--log` (before the players are probed, so it holds their handshake).
     pub fn start_log(&self) -> Result<(), String> {
         match &self.log {
-            Some(path) => external::log_to(path),
+            Some(path) => external::log_to(path, external::LogLevel::parse(&self.log_level)?),
             None => Ok(()),
         }
     }

@@ -4,10 +4,11 @@ use std::path::PathBuf;
 
 use crate::harness::design::Design;
 use crate::harness::games::elo::elo;
+use crate::harness::games::pgn::MoveComments;
 use crate::harness::games::play::{MatchPlan, run_match};
 use crate::harness::games::record::{append_speed, read_match};
 use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
-use crate::harness::games::tally::status_line;
+use crate::harness::games::tally::{PairingResult, status_line};
 use crate::harness::results;
 
 use super::game_args::GameArgs;
@@ -61,6 +62,18 @@ pub struct MatchArgs {
     /// the first 50 pairs). Without it the match warns once and its report says so.
     #[arg(long)]
     pub strict_limits: bool,
+    /// Pin each game thread, and the engines it starts, to a core of its own (fastchess's
+    /// `-use-affinity`; Linux, through taskset): games at once do not trade cores mid-move.
+    #[arg(long)]
+    pub use_affinity: bool,
+    /// Write the final position of every game here, one EPD line each (fastchess's
+    /// `-epdout`).
+    #[arg(long, value_name = "FILE")]
+    pub epdout: Option<PathBuf>,
+    /// More in each move's PGN comment than score, depth and time: `nodes` (`, n=NODES`) and
+    /// `nps` (`, nps=N`), comma-separated (fastchess's `-pgnout nodes=true nps=true`).
+    #[arg(long, value_name = "LIST", requires = "pgn")]
+    pub pgn_comments: Option<String>,
     /// Openings, limits, adjudication, concurrency, seed (shared with `tune`).
     #[command(flatten)]
     pub game: GameArgs,
@@ -195,13 +208,25 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
         reference,
         effort,
         strict_limits: args.strict_limits,
+        use_affinity: args.use_affinity,
+        epd_out: args.epdout.clone(),
+        pgn_comments: args
+            .pgn_comments
+            .as_deref()
+            .map_or(Ok(Default::default()), MoveComments::parse)?,
     };
     announce(&plan);
     let results = run_match(&plan)?;
     if let Some(reading) = reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())? {
         append_speed(&plan.out, &reading)?;
     }
-    for result in &results {
+    print_results(&plan, &results);
+    Ok(())
+}
+
+/// Each pairing's status line and failures, and where the results are.
+fn print_results(plan: &MatchPlan, results: &[PairingResult]) {
+    for result in results {
         println!("{}", status_line(result));
         for (failure, count) in &result.failures {
             println!("  {failure} ×{count}");
@@ -215,7 +240,6 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
             .map_or(String::new(), |p| format!(", games in {}", p.display())),
         plan.out.display()
     );
-    Ok(())
 }
 
 /// The match's first line: pairings, games, limits, openings, concurrency.

@@ -96,13 +96,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
     if args.iterations == 0 || pairs == 0 {
         return Err("--iterations and --pairs must be at least 1".into());
     }
-    let (given, engines): (Vec<String>, Vec<String>) = match (&args.variant, &args.engine) {
-        (Some(v), None) => (vec![format!("tuned={v}")], vec![]),
-        (None, Some(e)) => (vec![], vec![e.clone()]),
-        _ => return Err("tune one player: --variant SPEC or --engine DESCRIPTION".into()),
-    };
-    let (mut players, _) = plan::variants(&given, &engines, (&args.each, &[]), None, &[])?;
-    args.game.start_log()?;
+    let mut players = tuned_player(args)?;
     // The engine's probe gives its advertised options too: no second start for them.
     let mut probes = engine_design::probe_all(&mut players)?;
     let base = players.remove(0);
@@ -175,6 +169,18 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
 
 /// The parameters to tune: each `--param`, then each line of `--params` (OpenBench's
 /// format), every one inside its declared range and none twice.
+/// The one player a tune tunes, not yet probed (`--log` opened before its probe).
+fn tuned_player(args: &TuneArgs) -> Result<Vec<results::Variant>, String> {
+    let (given, engines): (Vec<String>, Vec<String>) = match (&args.variant, &args.engine) {
+        (Some(v), None) => (vec![format!("tuned={v}")], vec![]),
+        (None, Some(e)) => (vec![], vec![e.clone()]),
+        _ => return Err("tune one player: --variant SPEC or --engine DESCRIPTION".into()),
+    };
+    let (players, _) = plan::variants(&given, &engines, (&args.each, &[]), None, &[])?;
+    args.game.start_log()?;
+    Ok(players)
+}
+
 fn tuned_params(
     args: &TuneArgs,
     base: &Variant,

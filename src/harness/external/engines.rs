@@ -14,7 +14,7 @@
 use super::EngineSpec;
 
 /// The keys an engine description may hold (besides `option.NAME`).
-const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout"];
+const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout", "restart"];
 
 /// The keys of a player's own limits in its description (fastchess's): `tc`, `st` (seconds
 /// per move), `nodes`, `depth`, `timemargin` (ms); `games::control::player_control` reads them.
@@ -114,7 +114,7 @@ pub fn keyed_variant(text: &str, each: &Each) -> Result<Option<KeyedVariant>, St
 /// `each` are the options every engine gets; the engine's own options of the same name win.
 pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
     let keyed = text.split_whitespace().any(|word| word.starts_with("cmd="));
-    let (label, command, dir, own, limits, timeout) = if keyed {
+    let (label, command, dir, own, limits, timeout, restart) = if keyed {
         keyed_form(text)?
     } else {
         let (label, command) = match text.split_once('=') {
@@ -126,7 +126,7 @@ pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
                 text.to_string(),
             ),
         };
-        (label, command, None, Vec::new(), Vec::new(), None)
+        (label, command, None, Vec::new(), Vec::new(), None, false)
     };
     if command.trim().is_empty() {
         return Err(format!("--engine \"{text}\": no command"));
@@ -147,13 +147,14 @@ pub fn parse(text: &str, each: &Each) -> Result<EngineArg, String> {
             dir,
             timeout_ms: timeout.or(each.timeout_ms),
             program_checksum: None,
+            restart,
         },
         limits: with_each(limits, &each.limits),
     })
 }
 
 /// The fastchess form: (label, shell command, directory, own options, own limits, timeout in
-/// milliseconds).
+/// milliseconds, a fresh process for every game).
 type Keyed = (
     String,
     String,
@@ -161,6 +162,7 @@ type Keyed = (
     Vec<(String, String)>,
     Vec<(String, String)>,
     Option<u64>,
+    bool,
 );
 
 fn keyed_form(text: &str) -> Result<Keyed, String> {
@@ -172,6 +174,11 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
         .map(|t| timeout_ms(&t))
         .transpose()
         .map_err(fail)?;
+    let restart = match d.take("restart").as_deref() {
+        None | Some("off") => false,
+        Some("on") => true,
+        Some(other) => return Err(fail(format!("restart={other}: on or off"))),
+    };
     let (options, limits) = (d.options, d.limits);
     let cmd = cmd.ok_or_else(|| fail("cmd= is missing".into()))?;
     let label = name.unwrap_or_else(|| {
@@ -184,7 +191,7 @@ fn keyed_form(text: &str) -> Result<Keyed, String> {
         command.push(' ');
         command.push_str(&quote(&arg));
     }
-    Ok((label, command, dir, options, limits, timeout))
+    Ok((label, command, dir, options, limits, timeout, restart))
 }
 
 /// A player's description read: its keys' values (each given once), its `option.NAME`s and

@@ -11,6 +11,7 @@
 //! keeps one per worker of a run, `uci_options.rs` reads the options an engine advertises, and
 //! `engine_design.rs` makes ablations and sweeps of those options.
 
+pub mod affinity;
 pub mod engine_design;
 pub mod engine_pool;
 pub mod engines;
@@ -52,6 +53,10 @@ pub struct EngineSpec {
     /// milliseconds (`timeout=SECONDS`); `None`: derived from the limit (`search_deadline`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// A fresh process for every game (fastchess's `restart=on`); else one process per
+    /// player, restarted only after a failure.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restart: bool,
 }
 
 impl EngineSpec {
@@ -201,14 +206,50 @@ static LOG: OnceLock<Mutex<File>> = OnceLock::new();
 /// players are probed, so the log holds the `uci`/`setoption`/`isready` handshake a user reads
 /// when an option does not take; a second call (the next level of a match at several) keeps
 /// the log already open.
-pub fn log_to(path: &Path) -> Result<(), String> {
+pub fn log_to(path: &Path, level: LogLevel) -> Result<(), String> {
     if LOG.get().is_some() {
         return Ok(());
     }
     let file = File::create(path).map_err(|e| format!("--log {}: {e}", path.display()))?;
+    let _ = LOG_LEVEL.set(level);
     LOG.set(Mutex::new(file))
         .map_err(|_| "--log is given once".to_string())
 }
+
+/// What the log keeps (`--log-level`, fastchess's `-log level=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogLevel {
+    /// Every line.
+    Trace,
+    /// All but the engines' `info` lines (their search output).
+    Info,
+    /// Only what the engines write on stderr (`warn`, `err`, `fatal`).
+    Errors,
+}
+
+impl LogLevel {
+    pub fn parse(text: &str) -> Result<LogLevel, String> {
+        match text {
+            "trace" => Ok(LogLevel::Trace),
+            "info" => Ok(LogLevel::Info),
+            "warn" | "err" | "fatal" => Ok(LogLevel::Errors),
+            _ => Err(format!(
+                "--log-level {text}: trace, info, warn, err or fatal"
+            )),
+        }
+    }
+
+    /// Whether a line goes into the log.
+    fn keeps(self, direction: char, line: &str) -> bool {
+        match self {
+            LogLevel::Trace => true,
+            LogLevel::Info => !(direction == '<' && line.starts_with("info ")),
+            LogLevel::Errors => direction == '!',
+        }
+    }
+}
+
+static LOG_LEVEL: OnceLock<LogLevel> = OnceLock::new();
 
 /// The names the log gives engine processes: each player's label (`name=`), by its engine's
 /// command, folder and options, so two builds of one program are told apart by name, not only
@@ -243,7 +284,8 @@ fn log_name(engine: &EngineSpec) -> Option<String> {
 
 /// One line of the log: `TIME ENGINE > line` (sent), `<` (received), `!` (its stderr).
 fn log_line(engine: &str, direction: char, line: &str) {
-    if let Some(log) = LOG.get() {
+    let level = LOG_LEVEL.get().copied().unwrap_or(LogLevel::Trace);
+    if let Some(log) = LOG.get().filter(|_| level.keeps(direction, line)) {
         let time = humantime::format_rfc3339_millis(std::time::SystemTime::now());
         if let Ok(mut file) = log.lock() {
             let _ = writeln!(file, "{time} {engine} {direction} {line}");
@@ -315,7 +357,7 @@ impl Process {
         }
         let mut child = shell
             .arg("-c")
-            .arg(format!("exec {command}"))
+            .arg(format!("exec {}{command}", affinity::command_prefix()))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if LOG.get().is_some() {

@@ -172,7 +172,13 @@ impl Session {
     /// A session of `engine`: its probed process when that still waits (`Ok((session,
     /// false))`), else a new process (`true`).
     pub fn open(engine: &EngineSpec) -> Result<(Session, bool), String> {
-        match take_warm(engine) {
+        // A pinned thread (`--use-affinity`) starts its own process on its core; the probe's
+        // was started unpinned.
+        let warm = super::affinity::pinned_core()
+            .is_none()
+            .then(|| take_warm(engine))
+            .flatten();
+        match warm {
             Some(session) => Ok((session, false)),
             None => Session::start(engine).map(|session| (session, true)),
         }
@@ -331,6 +337,7 @@ mod tests {
             dir: None,
             timeout_ms: None,
             program_checksum: None,
+            restart: false,
         }
     }
 

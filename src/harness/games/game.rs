@@ -456,6 +456,7 @@ mod tests {
                 dir: None,
                 timeout_ms: None,
                 program_checksum: None,
+                restart: false,
             },
             session: None,
         };
@@ -484,6 +485,7 @@ mod tests {
                 dir: None,
                 timeout_ms: None,
                 program_checksum: None,
+                restart: false,
             },
             session: None,
         };
@@ -509,6 +511,7 @@ mod tests {
                 dir: None,
                 timeout_ms: None,
                 program_checksum: None,
+                restart: false,
             },
             session: None,
         };

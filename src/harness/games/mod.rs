@@ -5,6 +5,7 @@ pub mod charts;
 pub mod control;
 pub mod effort;
 pub mod elo;
+pub mod epd_out;
 pub mod game;
 pub mod levels;
 pub mod limit_check;

@@ -24,8 +24,61 @@ fn score_text(score: Score) -> String {
     }
 }
 
+/// What a move's comment holds beyond score, depth and time (fastchess's `-pgnout nodes=true
+/// nps=true`): `, n=NODES` and `, nps=N`, as fastchess writes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveComments {
+    pub nodes: bool,
+    pub nps: bool,
+}
+
+impl MoveComments {
+    /// `--pgn-comments nodes,nps`.
+    pub fn parse(text: &str) -> Result<MoveComments, String> {
+        let mut c = MoveComments::default();
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            match item {
+                "nodes" => c.nodes = true,
+                "nps" => c.nps = true,
+                other => {
+                    return Err(format!(
+                        "--pgn-comments {text}: '{other}' is not recorded per move (nodes, nps)"
+                    ));
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    fn text(&self, nodes: u64, time_ms: u64) -> String {
+        let mut out = String::new();
+        if self.nodes {
+            let _ = write!(out, ", n={nodes}");
+        }
+        if self.nps && time_ms > 0 {
+            let _ = write!(out, ", nps={}", nodes * 1000 / time_ms);
+        }
+        out
+    }
+}
+
+/// A played move's comment: `{+0.31/15 0.172s}` (score, depth, time) and the extras.
+fn comment(m: &super::game::MoveRecord, time: &str, extras: MoveComments) -> String {
+    let more = extras.text(m.nodes, m.time_ms);
+    match m.score {
+        Some(score) => format!("{{{}/{}{time}{more}}}", score_text(score), m.depth),
+        None => format!("{{-{time}{more}}}"),
+    }
+}
+
 /// Write the pair's two games.
-pub fn write_pair(out: &mut String, pair: &PairRecord, header: &MatchHeader, date: &str) {
+pub fn write_pair(
+    out: &mut String,
+    pair: &PairRecord,
+    header: &MatchHeader,
+    date: &str,
+    extras: MoveComments,
+) {
     for (number, game) in pair.games.iter().enumerate() {
         let [white, black] = [&game.white, &game.black].map(|label| header.control_of(label));
         let start = pair.opening.board();
@@ -66,13 +119,10 @@ pub fn write_pair(out: &mut String, pair: &PairRecord, header: &MatchHeader, dat
                 format!(" {:.3}s", ms as f64 / 1000.0)
             }
         };
-        let played = game.moves.iter().map(|m| {
-            let comment = match m.score {
-                Some(score) => format!("{{{}/{}{}}}", score_text(score), m.depth, time(m.time_ms)),
-                None => format!("{{-{}}}", time(m.time_ms)),
-            };
-            (m.mv.as_str(), Some(comment))
-        });
+        let played = game
+            .moves
+            .iter()
+            .map(|m| (m.mv.as_str(), Some(comment(m, &time(m.time_ms), extras))));
         let mut tokens = Vec::new();
         let mut board = start;
         for (text, comment) in book.chain(played) {

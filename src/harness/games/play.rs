@@ -55,6 +55,12 @@ pub struct MatchPlan {
     pub effort: Option<Effort>,
     /// A player that ignores its node or depth limit stops the match (`limit_check`).
     pub strict_limits: bool,
+    /// Pin each game thread, and the engines it starts, to a core of its own.
+    pub use_affinity: bool,
+    /// Write every game's final position here (`epd_out`).
+    pub epd_out: Option<PathBuf>,
+    /// What the PGN's move comments hold beyond score, depth and time.
+    pub pgn_comments: pgn::MoveComments,
 }
 
 impl MatchPlan {
@@ -241,7 +247,11 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     }
     play_tasks(plan, &header, &order, tasks, file, &mut pairs, &mut live)?;
     if let Some(path) = &plan.pgn {
-        write_pgn(path, &header, &pairs)?;
+        write_pgn(path, &header, &pairs, plan.pgn_comments)?;
+    }
+    if let Some(path) = &plan.epd_out {
+        let text = super::epd_out::lines(&in_planned_order(&header, &pairs));
+        crate::harness::files::write_atomic(path, text)?;
     }
     if let Some(dir) = &plan.shards_dir {
         // A task's log must say what stopped it: the pooled SPRT, not its own share's LLR.
@@ -313,10 +323,21 @@ fn open_pgn(plan: &MatchPlan) -> Result<Option<File>, String> {
 
 /// Append a pair's two games to the PGN file (the results file is the record; a PGN that
 /// cannot be written loses nothing it holds).
-fn append_pgn(pgn_out: &mut File, pair: &PairRecord, header: &MatchHeader) {
+fn append_pgn(
+    pgn_out: &mut File,
+    pair: &PairRecord,
+    header: &MatchHeader,
+    extras: pgn::MoveComments,
+) {
     use std::io::Write;
     let mut text = String::new();
-    pgn::write_pair(&mut text, pair, header, &header.provenance.date[..10]);
+    pgn::write_pair(
+        &mut text,
+        pair,
+        header,
+        &header.provenance.date[..10],
+        extras,
+    );
     let _ = pgn_out.write_all(text.as_bytes());
 }
 
@@ -355,12 +376,13 @@ fn play_tasks(
     let mut stop_reason = None;
     let mut watch = LimitWatch::new(plan.strict_limits);
     std::thread::scope(|scope| {
-        for _ in 0..plan.concurrency.max(1) {
+        for thread in 0..plan.concurrency.max(1) {
             let sender = sender.clone();
             let queue = Arc::clone(&queue);
             let decided = Arc::clone(&decided);
             let variants = &variants;
             scope.spawn(move || {
+                pin_game_thread(plan, thread);
                 let jobs = (&*queue, &*decided, &sender);
                 play_queue(plan, order, (base, variants), jobs);
             });
@@ -374,7 +396,7 @@ fn play_tasks(
                 break;
             }
             if let Some(pgn_out) = pgn_file.as_mut() {
-                append_pgn(pgn_out, &pair, header);
+                append_pgn(pgn_out, &pair, header, plan.pgn_comments);
             }
             live.add(&pair);
             if let Err(e) = watch.after_pair(header, &pair) {
@@ -396,6 +418,17 @@ fn play_tasks(
     match stop_reason {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// Under `--use-affinity`, the game thread `thread` (and the engines it starts) stays on a
+/// core of its own.
+fn pin_game_thread(plan: &MatchPlan, thread: usize) {
+    if plan.use_affinity {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if let Err(e) = crate::harness::external::affinity::pin_this_thread(thread % cores) {
+            eprintln!("warning: {e}: this game thread is not pinned");
+        }
     }
 }
 
@@ -498,13 +531,8 @@ fn empty_result(pair: &PairRecord) -> PairingResult {
     }
 }
 
-/// Rewrite the PGN from every pair of the file, in the planned order (pair 0 of each pairing,
-/// then pair 1, ...), so the same match gives the same PGN whatever its concurrency.
-fn write_pgn(
-    path: &std::path::Path,
-    header: &MatchHeader,
-    pairs: &[PairRecord],
-) -> Result<(), String> {
+/// The pairs in the planned order (pair 0 of each pairing, then pair 1, ...).
+fn in_planned_order<'a>(header: &MatchHeader, pairs: &'a [PairRecord]) -> Vec<&'a PairRecord> {
     let mut sorted: Vec<&PairRecord> = pairs.iter().collect();
     let rank: HashMap<PairKey, usize> = header
         .planned()
@@ -513,9 +541,26 @@ fn write_pgn(
         .map(|(i, k)| (k, i))
         .collect();
     sorted.sort_by_key(|p| rank.get(&p.key()).copied().unwrap_or(usize::MAX));
+    sorted
+}
+
+/// Rewrite the PGN from every pair of the file, in the planned order (pair 0 of each pairing,
+/// then pair 1, ...), so the same match gives the same PGN whatever its concurrency.
+fn write_pgn(
+    path: &std::path::Path,
+    header: &MatchHeader,
+    pairs: &[PairRecord],
+    extras: pgn::MoveComments,
+) -> Result<(), String> {
     let mut text = String::new();
-    for pair in sorted {
-        pgn::write_pair(&mut text, pair, header, &header.provenance.date[..10]);
+    for pair in in_planned_order(header, pairs) {
+        pgn::write_pair(
+            &mut text,
+            pair,
+            header,
+            &header.provenance.date[..10],
+            extras,
+        );
     }
     crate::harness::files::write_atomic(path, text)
 }

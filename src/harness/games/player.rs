@@ -139,6 +139,10 @@ impl Player {
                 Ok(())
             }
             Player::Engine { spec, session } => {
+                if spec.restart {
+                    // fastchess's restart=on: the process of the last game quits.
+                    *session = None;
+                }
                 if session.is_none() {
                     *session = Some(Session::open(spec).map_err(Failure::Crash)?.0);
                 }
