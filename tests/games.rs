@@ -950,19 +950,21 @@ fn a_fastchess_command_line_plays_as_typed() {
 fn an_engine_keeps_one_process_across_pairs() {
     // Three pairs on one thread: one process of the engine plays all six games (a process
     // is started afresh only after a failure), as the log's process ids show.
-    let dir = scratch("one-process");
+    assert_eq!(engine_processes("one-process", "", 6), (6, 1));
+}
+
+/// A match of `games` games of searchlab as an engine (`extra` keys added to it) against
+/// `classic` on one thread: the games the engine began and the processes that played them,
+/// by the log's process ids.
+fn engine_processes(name: &str, extra: &str, games: u32) -> (usize, usize) {
+    let dir = scratch(name);
     let openings = openings_file(&dir);
     let log = dir.join("engines.log");
     let exe = env!("CARGO_BIN_EXE_searchlab");
     let output = searchlab()
-        .arg("match")
-        .args([
-            "--engine",
-            &format!("name=a cmd={exe}"),
-            "--variant",
-            "b=classic",
-        ])
-        .args(["--openings", openings.to_str().unwrap(), "--games", "6"])
+        .args(["match", "--engine", &format!("name=a cmd={exe} {extra}")])
+        .args(["--variant", "b=classic", "--games", &games.to_string()])
+        .args(["--openings", openings.to_str().unwrap()])
         .args(["--nodes", "300", "--quiet", "--log", log.to_str().unwrap()])
         .args(["--out", dir.join("m.jsonl").to_str().unwrap()])
         .output()
@@ -974,9 +976,9 @@ fn an_engine_keeps_one_process_across_pairs() {
         .filter(|l| l.contains("> ucinewgame"))
         .filter_map(|l| l.split(['[', ']']).nth(1))
         .collect();
-    assert_eq!(text.matches("> ucinewgame").count(), 6, "{text}");
-    assert_eq!(pids.len(), 1, "{pids:?}");
+    let began = text.matches("> ucinewgame").count();
     std::fs::remove_dir_all(&dir).ok();
+    (began, pids.len())
 }
 
 /// A player configured exactly as the baseline is named before the first game (the games of
@@ -1100,28 +1102,7 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
 /// process ids show (the probe's process plays the first).
 #[test]
 fn restart_on_gives_an_engine_a_fresh_process_every_game() {
-    let dir = scratch("restart-on");
-    let openings = openings_file(&dir);
-    let log = dir.join("engines.log");
-    let exe = env!("CARGO_BIN_EXE_searchlab");
-    let output = searchlab()
-        .args(["match", "--variant", "b=classic", "--engine"])
-        .arg(format!("name=a cmd={exe} restart=on"))
-        .args(["--openings", openings.to_str().unwrap(), "--games", "4"])
-        .args(["--nodes", "300", "--quiet", "--log", log.to_str().unwrap()])
-        .args(["--out", dir.join("m.jsonl").to_str().unwrap()])
-        .output()
-        .unwrap();
-    succeeded(&output);
-    let text = std::fs::read_to_string(&log).unwrap();
-    let pids: std::collections::BTreeSet<&str> = text
-        .lines()
-        .filter(|l| l.contains("> ucinewgame"))
-        .filter_map(|l| l.split(['[', ']']).nth(1))
-        .collect();
-    assert_eq!(text.matches("> ucinewgame").count(), 4, "{text}");
-    assert_eq!(pids.len(), 4, "{pids:?}");
-    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(engine_processes("restart-on", "restart=on", 4), (4, 4));
 }
 
 /// fastchess's -use-affinity pins the engines a game thread starts (the engine's own process
@@ -1182,13 +1163,6 @@ fn a_fastchess_line_with_affinity_epdout_and_notes_plays() {
         .last()
         .unwrap();
     assert!(cores.parse::<usize>().is_ok(), "one core: {game}");
-    // -config is refused with what to do instead.
-    let output = searchlab()
-        .args(["match", "--", "-config", "file=x.json"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("write its settings as options"));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -330,15 +330,7 @@ fn append_pgn(
     extras: pgn::MoveComments,
 ) {
     use std::io::Write;
-    let mut text = String::new();
-    pgn::write_pair(
-        &mut text,
-        pair,
-        header,
-        &header.provenance.date[..10],
-        extras,
-    );
-    let _ = pgn_out.write_all(text.as_bytes());
+    let _ = pgn_out.write_all(pgn_text([pair], header, extras).as_bytes());
 }
 
 /// Play the tasks on `plan.concurrency` threads; the receiving thread writes each pair, feeds
@@ -531,6 +523,25 @@ fn empty_result(pair: &PairRecord) -> PairingResult {
     }
 }
 
+/// The PGN of `pairs`' games, dated by the match.
+fn pgn_text<'a>(
+    pairs: impl IntoIterator<Item = &'a PairRecord>,
+    header: &MatchHeader,
+    extras: pgn::MoveComments,
+) -> String {
+    let mut text = String::new();
+    for pair in pairs {
+        pgn::write_pair(
+            &mut text,
+            pair,
+            header,
+            &header.provenance.date[..10],
+            extras,
+        );
+    }
+    text
+}
+
 /// The pairs in the planned order (pair 0 of each pairing, then pair 1, ...).
 fn in_planned_order<'a>(header: &MatchHeader, pairs: &'a [PairRecord]) -> Vec<&'a PairRecord> {
     let mut sorted: Vec<&PairRecord> = pairs.iter().collect();
@@ -552,15 +563,6 @@ fn write_pgn(
     pairs: &[PairRecord],
     extras: pgn::MoveComments,
 ) -> Result<(), String> {
-    let mut text = String::new();
-    for pair in in_planned_order(header, pairs) {
-        pgn::write_pair(
-            &mut text,
-            pair,
-            header,
-            &header.provenance.date[..10],
-            extras,
-        );
-    }
+    let text = pgn_text(in_planned_order(header, pairs), header, extras);
     crate::harness::files::write_atomic(path, text)
 }
