@@ -83,7 +83,11 @@ pub fn engine_options(args: &EngineOptionsArgs) -> Result<(), String> {
         }
     }
     for line in &probe.said {
-        eprintln!("warning: the engine answered its options with: {line}");
+        if crate::harness::external::engine_design::is_refusal(line) {
+            eprintln!("warning: the engine answered its options with: {line}");
+        } else {
+            eprintln!("the engine acknowledged: {line}");
+        }
     }
     Ok(())
 }

@@ -47,10 +47,7 @@ pub fn probe_all(variants: &mut [Variant]) -> Result<BTreeMap<String, Probe>, St
         for line in &probe.said {
             // An acknowledgement (Ethereal's `info string set Hash to 16MB`) is news, not a
             // warning; a line with a refusal's words is a warning.
-            let refusal = REFUSAL_WORDS
-                .iter()
-                .any(|w| line.to_ascii_lowercase().contains(w));
-            if refusal {
+            if is_refusal(line) {
                 eprintln!(
                     "warning: engine '{}' answered its options with: {line}",
                     variant.label
@@ -143,13 +140,20 @@ const REFUSAL_WORDS: &[&str] = &[
     "not ",
 ];
 
+/// Whether a line an engine said after its options has a refusal's words (else it is an
+/// acknowledgement, as Ethereal's `info string set Hash to 16MB`).
+pub fn is_refusal(line: &str) -> bool {
+    let line = line.to_ascii_lowercase();
+    REFUSAL_WORDS.iter().any(|w| line.contains(w))
+}
+
 /// A line the engine said after its options that names one of `names` and refuses it.
 fn refuses(line: &str, names: &[String]) -> bool {
     let line = line.to_ascii_lowercase();
     names
         .iter()
         .any(|name| line.contains(&name.to_ascii_lowercase()))
-        && REFUSAL_WORDS.iter().any(|w| line.contains(w))
+        && is_refusal(&line)
 }
 
 /// The option names a variant sets beyond its base's.
@@ -494,5 +498,8 @@ mod tests {
         assert!(refuses("No such option: Hash", &names));
         assert!(!refuses("info string set Hash to 16MB", &names), "an echo");
         assert!(!refuses("info string invalid value for MultiPV", &names));
+        // What `match` and `engine-options` call an acknowledgement, and a warning.
+        assert!(!is_refusal("info string set Hash to 16MB"));
+        assert!(is_refusal("info string Unknown option: Foo"));
     }
 }
