@@ -475,11 +475,12 @@ fn engine_failures_are_named_and_stop_the_tune() {
         ),
         "{stderr}"
     );
-    // The pairs still queued when the tune stopped are not played: the first iteration's eight
-    // pairs and the second's first, which made the 18 failures, and at most the two more the
-    // two game threads had begun (32 games if the second iteration were played out).
+    // The pairs still queued when the tune stopped are not played: fewer games began than
+    // the 32 of two whole iterations. (On a loaded machine the receiving thread lags the game
+    // threads, so how many more than the 18 failures began is the scheduler's: a bound of 22
+    // failed once with 24.)
     let played = std::fs::read_to_string(&games).unwrap().lines().count();
-    assert!(played <= 22, "{played} games began");
+    assert!(played < 32, "{played} games began");
     let file = tune::read(&out).unwrap();
     assert!(!file.lines.is_empty(), "the iterations finished are kept");
     assert!(

@@ -1,8 +1,8 @@
 //! The one seeded permutation of the project: Fisher–Yates (Knuth's Algorithm P) driven by
 //! xoshiro256++ from a seed, so that a shuffled quiet-move order and a training epoch's
-//! position order are reproducible from their seeds alone. (The openings' order keeps its own
-//! SplitMix64 stream: changing it would change the openings of every seeded match, resumed
-//! ones included.)
+//! position order are reproducible from their seeds alone. (The openings' order and SPSA's signs keep
+//! rand_xoshiro's SplitMix64 stream, pinned by tests: changing it would change the openings of
+//! every seeded match and the perturbations of every tune, resumed ones included.)
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -178,17 +178,15 @@ pub fn perturb(
     seed: u64,
     k: u64,
 ) -> Perturbation {
-    let mut state = seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut signs = Vec::with_capacity(params.len());
-    for _ in params {
-        // SplitMix64: a good bit from any seed, one draw per parameter.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        signs.push(if z >> 63 == 1 { 1 } else { -1 });
-    }
+    use rand_core::{Rng, SeedableRng};
+    // rand_xoshiro's SplitMix64: a good bit from any seed, one draw per parameter (the
+    // stream every committed tune drew; a test pins it).
+    let mut rng =
+        rand_xoshiro::SplitMix64::seed_from_u64(seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let signs: Vec<i8> = params
+        .iter()
+        .map(|_| if rng.next_u64() >> 63 == 1 { 1 } else { -1 })
+        .collect();
     let gains: Vec<(f64, f64)> = params.iter().map(|p| schedule.gains(p, k)).collect();
     let side = |sign: f64| -> Vec<f64> {
         params
@@ -233,6 +231,27 @@ mod tests {
             c_end: 10.0,
             r_end: 0.002,
         }
+    }
+
+    /// The signs every committed tune drew: pinned, so that the random stream (now
+    /// rand_xoshiro's SplitMix64) cannot change a resumed tune's perturbations.
+    #[test]
+    fn the_sign_stream_is_the_one_every_tune_drew() {
+        let params = vec![margin(); 16];
+        let schedule = Schedule::new(100);
+        let signs = |seed, k| perturb(&params, &schedule, &[50.0; 16], seed, k).signs;
+        assert_eq!(
+            signs(0, 1),
+            [-1, -1, 1, -1, -1, -1, 1, -1, 1, -1, 1, 1, 1, 1, 1, -1]
+        );
+        assert_eq!(
+            signs(7, 3),
+            [-1, 1, 1, 1, -1, -1, -1, 1, -1, 1, -1, 1, -1, -1, -1, 1]
+        );
+        assert_eq!(
+            signs(42, 1000),
+            [1, 1, -1, -1, 1, 1, -1, 1, -1, 1, 1, 1, 1, 1, 1, -1]
+        );
     }
 
     #[test]

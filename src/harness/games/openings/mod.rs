@@ -357,21 +357,16 @@ pub fn arrange(count: usize, seed: u64, how: OpeningOrder) -> Vec<usize> {
     indexes
 }
 
-/// The order the openings are played in: a permutation drawn from `seed` (SplitMix64-driven
-/// Fisher-Yates), so a match with another seed plays other openings first, and a match that
-/// plays fewer pairs than there are openings samples the whole set.
+/// The order the openings are played in: a permutation drawn from `seed` (Fisher-Yates driven
+/// by rand_xoshiro's SplitMix64, the stream every committed match drew; a test pins it), so a
+/// match with another seed plays other openings first, and a match that plays fewer pairs
+/// than there are openings samples the whole set.
 pub fn order(count: usize, seed: u64) -> Vec<usize> {
+    use rand_core::{Rng, SeedableRng};
     let mut order: Vec<usize> = (0..count).collect();
-    let mut state = seed ^ 0x6f70_656e_696e_6773;
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = rand_xoshiro::SplitMix64::seed_from_u64(seed ^ 0x6f70_656e_696e_6773);
     for i in (1..count).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         order.swap(i, j);
     }
     order
