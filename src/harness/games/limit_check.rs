@@ -124,7 +124,7 @@ impl MovesByPlayer {
             .iter()
             .filter_map(|(label, (nodes, depths))| {
                 let control = header.control_of(label).control;
-                breach(label, control, nodes.clone(), depths.clone())
+                breach(label, control, nodes, depths)
             })
             .collect()
     }
@@ -136,7 +136,7 @@ fn white_moves_first(pair: &PairRecord) -> bool {
     start_white == pair.opening.moves.len().is_multiple_of(2)
 }
 
-fn breach(label: &str, control: Control, nodes: Vec<u64>, depths: Vec<u64>) -> Option<Breach> {
+fn breach(label: &str, control: Control, nodes: &[u64], depths: &[u64]) -> Option<Breach> {
     let count = nodes.len();
     let (limit, median, honoured) = match control {
         Control::Nodes(budget) => {
@@ -167,12 +167,13 @@ fn breach(label: &str, control: Control, nodes: Vec<u64>, depths: Vec<u64>) -> O
 }
 
 /// The median (the lower of the middle two): `None` for no moves.
-fn median(mut values: Vec<u64>) -> Option<u64> {
+fn median(values: &[u64]) -> Option<u64> {
     if values.is_empty() {
         return None;
     }
-    values.sort_unstable();
-    Some(values[(values.len() - 1) / 2])
+    let mut sorted = values.to_vec();
+    let middle = (sorted.len() - 1) / 2;
+    Some(*sorted.select_nth_unstable(middle).1)
 }
 
 #[cfg(test)]
@@ -181,7 +182,7 @@ mod tests {
 
     #[test]
     fn a_node_limit_is_honoured_between_a_tenth_and_twice_the_budget() {
-        let at = |nodes: Vec<u64>| breach("p", Control::Nodes(2000), nodes, vec![5]);
+        let at = |nodes: Vec<u64>| breach("p", Control::Nodes(2000), &nodes, &[5]);
         assert!(at(vec![2000, 2100, 1990]).is_none());
         assert!(at(vec![200, 3999]).is_none());
         let low = at(vec![6, 6, 7, 2000]).expect("searched far below the budget");
@@ -194,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_depth_limit_needs_the_median_at_the_depth_and_time_is_not_judged() {
-        let at = |d: Vec<u64>| breach("p", Control::Depth(6), vec![1], d);
+        let at = |d: Vec<u64>| breach("p", Control::Depth(6), &[1], &d);
         assert!(at(vec![6, 7, 6]).is_none());
         assert!(at(vec![1, 1, 6]).is_some());
         let clock = Control::Clock {
@@ -202,7 +203,7 @@ mod tests {
             base_ms: 1000,
             inc_ms: 10,
         };
-        assert!(breach("p", clock, vec![1], vec![1]).is_none());
-        assert!(breach("p", Control::Movetime(100), vec![1], vec![1]).is_none());
+        assert!(breach("p", clock, &[1], &[1]).is_none());
+        assert!(breach("p", Control::Movetime(100), &[1], &[1]).is_none());
     }
 }

@@ -216,24 +216,19 @@ pub fn table(reports: &[Report]) -> String {
         "| report | what it measures | searched at | network | describes today's default |\n|---|---|---|---|---|\n",
     );
     for r in reports {
-        let commits: Vec<String> = r
-            .runs
-            .iter()
-            .map(|run| format!("`{}` {}", run.commit, run.date))
-            .fold(Vec::new(), |mut seen, c| {
-                if !seen.contains(&c) {
-                    seen.push(c);
-                }
-                seen
-            });
-        let mut nets: Vec<&str> = r
+        // Newest first, each once.
+        let mut commits: Vec<String> = Vec::new();
+        for run in &r.runs {
+            let c = format!("`{}` {}", run.commit, run.date);
+            if !commits.contains(&c) {
+                commits.push(c);
+            }
+        }
+        let nets: std::collections::BTreeSet<&str> = r
             .runs
             .iter()
             .flat_map(|run| run.nets.iter().map(String::as_str))
             .collect();
-        nets.dedup();
-        nets.sort_unstable();
-        nets.dedup();
         out.push_str(&format!(
             "| [{}]({}/README.md) | {} | {} | {} | {} |\n",
             r.folder,
@@ -277,7 +272,7 @@ pub fn with_as_of(text: &str, line: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let quote = |l: &str| l.starts_with('>');
     let first_quote = lines.iter().position(|l| quote(l));
-    let title_end = 1;
+    let title_end = lines.len().min(1);
     let mut out: Vec<&str> = Vec::new();
     match first_quote.filter(|&i| i <= 3 && lines[i].contains("As of")) {
         Some(i) => {
@@ -290,10 +285,10 @@ pub fn with_as_of(text: &str, line: &str) -> String {
             out.extend(&lines[end..]);
         }
         None => {
-            out.extend(&lines[..title_end.min(lines.len())]);
+            out.extend(&lines[..title_end]);
             out.push("");
             out.push(line);
-            out.extend(&lines[title_end.min(lines.len())..]);
+            out.extend(&lines[title_end..]);
         }
     }
     let mut joined = out.join("\n");
