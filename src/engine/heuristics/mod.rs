@@ -668,9 +668,9 @@ registry! {
     LateMovePruning => late_move_pruning {
         kind: MovePruning, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,
-        summary: "skip quiet moves after base + depth² at shallow null-window nodes",
+        summary: "skip quiet moves after base + quadratic·depth² (improving: a percentage of it) at shallow null-window nodes",
         meanings: [
-            "tested: a quiet move that gives no check at a null-window node outside check within max_depth; fired: it came after base + depth² quiet moves and was skipped",
+            "tested: a quiet move that gives no check at a null-window node outside check within max_depth; fired: it came after count(depth, improving) quiet moves and was skipped",
         ],
         steps: ["alphabeta"],
         main_job: false,
