@@ -12,6 +12,14 @@ it); per engine the counters summed when it printed counter lines.
 
 With `--counters VARIANT` (an in-process variant of a `run`): the share of interior, horizon
 and quiescence nodes, the first-move cut-off rate and every counter summed.
+
+    python3 scripts/depth_gap.py RESULTS.jsonl[.gz] --width [--variant LABEL]
+
+With `--width` (a `run --width`): the variant's tree by remaining depth, summed over its
+searches: nodes, first-move cut-off rate, moves searched per node and the share at full
+depth, LMR's reductions by depth and by move number (share reduced, mean plies, share searched
+again), the pruning decisions' rates by depth (tested, and fired per tested), the null move's
+success and the table's hits and cut-offs. Depths past 12 and moves past 24 are pooled.
 """
 import gzip
 import json
@@ -34,11 +42,36 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
+MATE_BOUND = 32000 - 128
+
+
+def mated(r):
+    """The search ended on a mate score (Ethereal 12 then reports depth 127 and stops)."""
+    return bool(r["iterations"]) and abs(r["iterations"][-1]["score"]) >= MATE_BOUND
+
+
 def main(path):
     by = defaultdict(list)
     for r in records(path):
         by[r["variant"]].append(r)
     out = []
+    # Depth without the positions where either engine ended on a mate score: a mate found
+    # makes Ethereal 12 print depth 127, which no mean of depths survives.
+    keys = [set((r["suite"], r["line"]) for r in rs if not mated(r)) for rs in by.values()]
+    quiet = set.intersection(*keys) if keys else set()
+    out.append(f"Without mate scores ({len(quiet)} positions where no engine ended on a mate score):")
+    out.append("")
+    out.append("| engine | depth reached: mean (median) | seldepth mean |")
+    out.append("|---|---:|---:|")
+    for engine, rs in by.items():
+        kept = [r for r in rs if (r["suite"], r["line"]) in quiet and r["iterations"]]
+        depths = [r["iterations"][-1]["depth"] for r in kept]
+        sel = [r["iterations"][-1].get("seldepth") or 0 for r in kept]
+        if depths:
+            out.append(f"| {engine} | {statistics.mean(depths):.2f} ({statistics.median(depths):.0f}) | {statistics.mean(sel):.1f} |")
+    out.append("")
+    out.append("All positions:")
+    out.append("")
     out.append("| engine | positions | depth reached: mean (median) | seldepth mean | nodes per search (geomean) | nodes per second | solved |")
     out.append("|---|---:|---:|---:|---:|---:|---:|")
     ebf = {}
@@ -151,8 +184,98 @@ def ablation(path, base):
         print(f"| {variant} | {mean_depth:.2f} | {statistics.mean(d):+.2f} | {nps:,.0f} | {solved} | +{plus} −{minus} (p={p:.3g}) |")
 
 
+DEEPEST = 12
+LATEST = 24
+MOVE_GROUPS = [(1, 1), (2, 2), (3, 3), (4, 5), (6, 8), (9, 12), (13, 24), (25, 10**6)]
+
+
+def pooled(values, cap):
+    """Counts by index with everything from `cap` on added into `cap`."""
+    out = [0] * (cap + 1)
+    for i, v in enumerate(values):
+        out[min(i, cap)] += v
+    return out
+
+
+def width(path, variant):
+    """The tree of one in-process variant by remaining depth, from `run --width`."""
+    rs = [r for r in records(path) if r.get("width") and (variant is None or r["variant"] == variant)]
+    if not rs:
+        sys.exit(f"{path}: no record with a width tally" + (f" for '{variant}'" if variant else "") + " (run --width)")
+    name = variant or rs[0]["variant"]
+    rs = [r for r in rs if r["variant"] == name]
+    total = defaultdict(lambda: [0] * (DEEPEST + 1))
+    grid = defaultdict(lambda: [[0] * (LATEST + 1) for _ in range(DEEPEST + 1)])
+    decisions = defaultdict(lambda: ([0] * (DEEPEST + 1), [0] * (DEEPEST + 1)))
+    for r in rs:
+        w = r["width"]
+        for key in ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "searched", "full_depth", "cutoffs", "first_move_cutoffs"):
+            for d, v in enumerate(pooled(w.get(key, []), DEEPEST)):
+                total[key][d] += v
+        for key in ("by_move", "reduced", "reduction_plies", "researched"):
+            for d, row in enumerate(w.get(key, [])):
+                for m, v in enumerate(pooled(row, LATEST)):
+                    grid[key][min(d, DEEPEST)][m] += v
+        for key, c in w.get("decisions", {}).items():
+            tested, fired = decisions[key]
+            for d, v in enumerate(pooled(c.get("tested", []), DEEPEST)):
+                tested[d] += v
+            for d, v in enumerate(pooled(c.get("fired", []), DEEPEST)):
+                fired[d] += v
+    pct = lambda a, b: f"{a / b:.1%}" if b else "–"
+    depth_label = lambda d: f"{d}+" if d == DEEPEST else str(d)
+    print(f"{name}: {len(rs)} searches with a width tally")
+    print()
+    print("| depth | nodes | moves searched per node | at full depth | first-move cut-offs | table hits | table cut-offs |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for d in range(1, DEEPEST + 1):
+        n = total["nodes"][d]
+        if not n:
+            continue
+        print(f"| {depth_label(d)} | {n:,} | {total['searched'][d] / n:.2f} | {pct(total['full_depth'][d], total['searched'][d])} | "
+              f"{pct(total['first_move_cutoffs'][d], total['cutoffs'][d])} | {pct(total['tt_hits'][d], total['tt_probes'][d])} | "
+              f"{pct(total['tt_cutoffs'][d], total['tt_probes'][d])} |")
+    print()
+    print("LMR by move number (all depths): moves searched, share reduced, mean plies of a reduction, share of the reduced searched again")
+    print()
+    print("| move | searched | reduced | mean reduction | searched again |")
+    print("|---|---:|---:|---:|---:|")
+    for lo, hi in MOVE_GROUPS:
+        cols = range(lo, min(hi, LATEST) + 1)
+        sumof = lambda key: sum(grid[key][d][m] for d in range(DEEPEST + 1) for m in cols)
+        s_, red, plies, again = (sumof(k) for k in ("by_move", "reduced", "reduction_plies", "researched"))
+        if s_:
+            label = f"{lo}" if lo == hi else (f"{lo}–{hi}" if hi < 10**6 else f"{lo}+")
+            print(f"| {label} | {s_:,} | {pct(red, s_)} | {f'{plies / red:.2f}' if red else '–'} | {pct(again, red)} |")
+    print()
+    print("LMR by depth: share of searched moves reduced, mean plies, share searched again")
+    print()
+    print("| depth | reduced | mean reduction | searched again |")
+    print("|---:|---:|---:|---:|")
+    for d in range(1, DEEPEST + 1):
+        s_, red, plies, again = (sum(grid[k][d]) for k in ("by_move", "reduced", "reduction_plies", "researched"))
+        if s_:
+            print(f"| {depth_label(d)} | {pct(red, s_)} | {f'{plies / red:.2f}' if red else '–'} | {pct(again, red)} |")
+    print()
+    keys = [k for k in sorted(decisions) if sum(decisions[k][0])]
+    print("Decisions by depth: fired per tested (tested per node in brackets)")
+    print()
+    print("| decision | " + " | ".join(depth_label(d) for d in range(1, DEEPEST + 1)) + " |")
+    print("|---|" + "---:|" * DEEPEST)
+    for key in keys:
+        tested, fired = decisions[key]
+        cells = []
+        for d in range(1, DEEPEST + 1):
+            n = total["nodes"][d]
+            cells.append(f"{pct(fired[d], tested[d])} ({tested[d] / n:.2f})" if tested[d] and n else "–")
+        print(f"| {key} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
-    if "--ablation" in sys.argv:
+    if "--width" in sys.argv:
+        variant = sys.argv[sys.argv.index("--variant") + 1] if "--variant" in sys.argv else None
+        width(sys.argv[1], variant)
+    elif "--ablation" in sys.argv:
         at = sys.argv.index("--ablation")
         ablation(sys.argv[1], sys.argv[at + 1])
     elif "--counters" in sys.argv:

@@ -43,6 +43,7 @@ fn plan(out: &Path, jobs: usize, shard: Option<Shard>) -> Run {
         shard,
         progress: None,
         audit: None,
+        width: false,
         design: None,
     }
 }

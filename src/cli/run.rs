@@ -64,6 +64,12 @@ pub struct RunArgs {
     /// error-rate table and chart. Node counts and moves do not change.
     #[arg(long, value_name = "RATE")]
     pub audit: Option<f64>,
+    /// Record each in-process search's width by remaining depth (nodes, moves searched and at
+    /// full depth, reductions by move number and their re-searches, cut-offs, table hits, each
+    /// decision tested and fired): each record gains a `width` object, which
+    /// `scripts/depth_gap.py --width` tabulates. Node counts and moves do not change.
+    #[arg(long)]
+    pub width: bool,
 }
 
 /// The analysis a run makes, if any (`pairs`, `sweep`, `audit`).
@@ -128,6 +134,7 @@ pub fn run(args: &RunArgs) -> Result<(), String> {
         shard: results::Shard::from_arg(args.shard.as_deref())?,
         progress: Some(progress::every_seconds(args.status_interval)?),
         audit,
+        width: args.width,
         design,
     };
     runner::run(&run)?;

@@ -20,3 +20,4 @@ pub mod shuffle;
 pub mod spec;
 pub mod stats;
 pub mod tt;
+pub mod width;

@@ -23,7 +23,7 @@ use super::results::{
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;
-use crate::engine::search::{SearchResult, Silent, search_audited};
+use crate::engine::search::{Instruments, SearchResult, Silent, search_instrumented};
 use crate::harness::provenance::Provenance;
 
 /// A suite: its path and its positions.
@@ -54,6 +54,8 @@ pub struct Run {
     pub progress: Option<Every>,
     /// Audit each pruning or reduction decision with this probability (`--audit`).
     pub audit: Option<f64>,
+    /// Record each in-process search's width by depth (`--width`).
+    pub width: bool,
     /// How the variants were made, when a design made them.
     pub design: Option<Design>,
 }
@@ -138,6 +140,7 @@ pub fn position_record(
         depth_to_solution: from.map(|it| it.depth),
         failure: None,
         audit: result.audit.as_ref().map(|tally| tally.rows()),
+        width: result.width.clone(),
     }
 }
 
@@ -212,6 +215,7 @@ pub fn external_record(
         depth_to_solution: from.map(|(_, depth)| depth),
         failure: outcome.failure.clone(),
         audit: None,
+        width: None,
     }
 }
 
@@ -271,6 +275,7 @@ fn header(plan: &Run) -> Header {
         ),
         missing: Vec::new(),
         audit: plan.audit,
+        width: plan.width,
         design: plan.design.clone(),
     }
 }
@@ -322,7 +327,7 @@ fn tasks<'a>(plan: &'a Run, header: &Header, done: &HashSet<RecordKey>) -> Vec<T
 fn search_task(
     task: &Task,
     limits: Limits,
-    audit: Option<f64>,
+    instruments: Instruments,
     sessions: &EnginePool,
 ) -> PositionRecord {
     let Task {
@@ -343,7 +348,7 @@ fn search_task(
                 ..variant.config
             };
             let position = Position::new(record.board.clone(), config.eval);
-            let result = search_audited(position, config, audit, &mut Silent);
+            let result = search_instrumented(position, config, instruments, &mut Silent);
             position_record(&variant.label, &suite.path, record, seed, &result)
         }
     }
@@ -370,7 +375,11 @@ fn execute(
         .build()
         .map_err(|e| e.to_string())?;
     let (sender, receiver) = mpsc::channel::<PositionRecord>();
-    let (limits, audit) = (plan.limits, plan.audit);
+    let limits = plan.limits;
+    let instruments = Instruments {
+        audit: plan.audit,
+        width: plan.width,
+    };
     let sessions = EnginePool::new(plan.jobs);
     let mut write_error = None;
     std::thread::scope(|scope| {
@@ -379,7 +388,7 @@ fn execute(
             pool.install(|| {
                 tasks.par_iter().for_each_with(sender, |sender, task| {
                     // The receiver only goes away on a write error; stop quietly then.
-                    let _ = sender.send(search_task(task, limits, audit, sessions));
+                    let _ = sender.send(search_task(task, limits, instruments, sessions));
                 });
             });
         });

@@ -73,11 +73,17 @@ impl Searcher {
             None
         };
         let params = self.config.heuristics.tt;
-        if let Some(score) = self.gate(counter!(Tt.cutoff), Point::Unaudited, |_| {
+        let cut = self.gate(counter!(Tt.cutoff), Point::Unaudited, |_| {
             let applies = ply > 0 && params.cutoffs && entry.is_some();
             let cuts = entry.filter(|e| e.cuts(depth, alpha, beta, ply));
             Decision::with(applies, cuts.map(|e| e.score(ply)))
-        }) {
+        });
+        if self.on(Id::Tt)
+            && let Some(width) = self.width()
+        {
+            width.probe(depth, entry.is_some(), cut.is_some());
+        }
+        if let Some(score) = cut {
             return score;
         }
         let hash_move = entry
@@ -101,6 +107,9 @@ impl Searcher {
             })
             .flatten();
         node.depth -= reduced.unwrap_or(0);
+        if let Some(width) = self.width() {
+            width.node(node.depth);
+        }
 
         // Steps 6-10: node pruning, the moves, the result.
         let score = self.expand(node, depth, key, hash_move);
@@ -234,6 +243,9 @@ impl Searcher {
                         self.learn_cutoff(mv, node.depth, &best.tried);
                     }
                     self.stats.cutoff(legal);
+                    if let Some(width) = self.width() {
+                        width.cutoff(node.depth, legal);
+                    }
                     return true;
                 }
             }

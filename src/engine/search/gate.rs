@@ -139,6 +139,9 @@ impl Searcher {
         }
         let value = decision.value();
         self.stats.decided(counter, value.is_some());
+        if self.width.is_some() {
+            self.width_decision(counter, &at, value.is_some());
+        }
         if let Some(value) = &value {
             self.offer_audit(counter, at, value.claim());
         }

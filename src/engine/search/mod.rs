@@ -22,6 +22,7 @@ mod root_options;
 mod signals;
 mod tables;
 mod verify;
+mod width;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,6 +42,7 @@ use super::position::{Periods, Position};
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::SearchStats;
 use super::tt::TranspositionTable;
+use super::width::{WidthCounts, WidthTally};
 use clock::Clock;
 use line::Line;
 use plan::Plan;
@@ -129,6 +131,8 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// The pruning audit, when the search was audited (`Searcher::enable_audit`).
     pub audit: Option<AuditTally>,
+    /// The tree's width by remaining depth, when asked for (`Searcher::enable_width`).
+    pub width: Option<WidthTally>,
 }
 
 /// What outlives one search within a game: the transposition table and the ordering tables
@@ -206,6 +210,8 @@ pub struct Searcher {
     clock: Clock,
     /// The pruning audit (`audit.rs`).
     audit: AuditState,
+    /// The width by remaining depth, when asked for (`width.rs`).
+    width: Option<Box<WidthCounts>>,
 }
 
 impl Searcher {
@@ -246,6 +252,7 @@ impl Searcher {
             streams: random_streams(config.seed),
             clock: Clock::new(stop),
             audit: AuditState::default(),
+            width: None,
         }
     }
 
@@ -353,6 +360,7 @@ impl Searcher {
         }
         result.elapsed = self.clock.start.elapsed();
         result.audit = self.audit.auditor.as_ref().map(|a| a.tally.clone());
+        result.width = self.width.as_ref().map(|w| w.tally());
         result
     }
 
@@ -512,9 +520,37 @@ pub fn search_audited(
     audit: Option<f64>,
     observer: &mut dyn Observer,
 ) -> SearchResult {
+    search_instrumented(
+        pos,
+        config,
+        Instruments {
+            audit,
+            width: false,
+        },
+        observer,
+    )
+}
+
+/// What a search records beside its result: the pruning audit's rate, the width by depth.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Instruments {
+    pub audit: Option<f64>,
+    pub width: bool,
+}
+
+/// `search` with its instruments (neither changes the main search's nodes or result).
+pub fn search_instrumented(
+    pos: Position,
+    config: SearchConfig,
+    instruments: Instruments,
+    observer: &mut dyn Observer,
+) -> SearchResult {
     let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)));
-    if let Some(rate) = audit {
+    if let Some(rate) = instruments.audit {
         searcher.enable_audit(rate);
+    }
+    if instruments.width {
+        searcher.enable_width();
     }
     searcher.run(observer)
 }

@@ -38,6 +38,7 @@ impl Searcher {
 
         // Step R1. main_selective's main function searches the move its own way.
         if !self.line.selective {
+            self.width_searched(node, mv, 0, false);
             return self.main_function_move(alpha, beta, new_depth);
         }
 
@@ -84,11 +85,12 @@ impl Searcher {
 
         // Step R4. A reduced move that beats alpha is searched again at full depth (in the
         // same window).
-        if let Some((reducer, _)) = reduced
-            && self.settle_reduction(reducer, node, new_depth, score)
-        {
+        let researched = reduced
+            .is_some_and(|(reducer, _)| self.settle_reduction(reducer, node, new_depth, score));
+        if researched {
             score = -self.alphabeta(-child_beta, -child_alpha, new_depth);
         }
+        self.width_searched(node, mv, reduction, researched);
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.
         if null_window && pvs::research(score, alpha, beta) && !self.aborted() {

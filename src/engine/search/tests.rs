@@ -486,3 +486,55 @@ fn quiet_keys_when_reached_search_another_tree_reproducibly() {
     // Without a sorting heuristic there is nothing to key: the same tree.
     assert_eq!(nodes("plain,quiet_keys=reached"), nodes("plain"));
 }
+
+/// `run --width`: the tally changes nothing the search does, and its counts add up to the
+/// search's own counters (every gate decision at a node, every cut-off, every LMR reduction).
+#[test]
+fn the_width_tally_changes_nothing_and_adds_up_to_the_counters() {
+    let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
+    let config = with_spec("modern", 9);
+    let plain = search(position(fen), config, &mut Silent);
+    let with = Instruments {
+        audit: None,
+        width: true,
+    };
+    let result = search_instrumented(position(fen), config, with, &mut Silent);
+    assert_eq!(result.stats, plain.stats);
+    assert_eq!(result.best_move, plain.best_move);
+    let width = result.width.expect("asked for");
+    let sum = |v: &Vec<u64>| v.iter().sum::<u64>();
+    assert_eq!(sum(&width.cutoffs), result.stats.cutoffs);
+    assert_eq!(
+        sum(&width.first_move_cutoffs),
+        result.stats.first_move_cutoffs
+    );
+    assert!(sum(&width.nodes) <= result.stats.interior);
+    assert!(sum(&width.nodes) > result.stats.interior / 2);
+    let counts = |key: &str| {
+        result
+            .stats
+            .heuristics
+            .get(crate::engine::stats::Counter::from_key(key).unwrap())
+    };
+    for key in [
+        "late_move_pruning",
+        "null_move",
+        "reverse_futility",
+        "history_pruning",
+    ] {
+        let by_depth = &width.decisions[key];
+        assert_eq!(sum(&by_depth.tested), counts(key).tested, "{key}");
+        assert_eq!(sum(&by_depth.fired), counts(key).fired, "{key}");
+        assert!(counts(key).fired > 0, "{key} acted in this search");
+    }
+    let all = |rows: &Vec<Vec<u64>>| rows.iter().map(sum).sum::<u64>();
+    assert_eq!(all(&width.reduced), counts("lmr").fired);
+    assert_eq!(all(&width.researched), counts("lmr").overruled);
+    assert_eq!(all(&width.by_move), sum(&width.searched));
+    assert_eq!(
+        sum(&width.searched) - sum(&width.full_depth),
+        all(&width.reduced)
+    );
+    assert!(all(&width.reduction_plies) > all(&width.reduced));
+    assert_eq!(sum(&width.tt_cutoffs), counts("tt.cutoff").fired);
+}

@@ -35,6 +35,7 @@ fn header(labels: &[(&str, &str)]) -> Header {
         missing: Vec::new(),
         audit: None,
         design: None,
+        width: false,
     }
 }
 
@@ -93,6 +94,7 @@ fn record(variant: &str, line: usize, base: u64, solved: bool) -> PositionRecord
         depth_to_solution: solved.then_some(1 + (line % 3) as u32),
         failure: None,
         audit: None,
+        width: None,
     }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::engine::audit::AuditRow;
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::stats::{Counter, Counters, HeuristicCounters};
+use crate::engine::width::WidthTally;
 use crate::harness::design::Design;
 use crate::harness::external;
 use crate::harness::provenance::Provenance;
@@ -100,6 +101,9 @@ pub struct Header {
     /// How the variants were made (`--ablation pairs`, `--sweep`), when a design made them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub design: Option<Design>,
+    /// The in-process searches record their width by depth (`--width`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub width: bool,
 }
 
 impl Header {
@@ -117,6 +121,7 @@ impl Header {
             && self.shard == other.shard
             && self.format == other.format
             && self.audit == other.audit
+            && self.width == other.width
             && self.design == other.design
             && same_positions
     }
@@ -248,6 +253,9 @@ pub struct PositionRecord {
     /// The pruning audit of the search (`--audit`): per decision and remaining depth.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audit: Option<Vec<AuditRow>>,
+    /// The tree's width by remaining depth (`--width`), in-process searches only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<WidthTally>,
 }
 
 impl Variant {
