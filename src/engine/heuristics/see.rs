@@ -12,11 +12,13 @@
 //! - `quiescence`: a losing capture is not searched in quiescence (outside check);
 //! - `low_depth`: near the leaves a capture whose SEE is below `-capture_margin · depth` is
 //!   not searched (outside check, never the first move): Ethereal's and Stockfish's SEE
-//!   pruning of noisy moves, here with a linear margin;
+//!   pruning of noisy moves, here with a linear margin (Ethereal 12.00's is quadratic,
+//!   `SEENoisyMargin` −18 · depth², up to depth 9: search.h and search.c);
 //! - `quiet`: near the leaves a quiet move whose SEE (what the opponent wins by taking the
 //!   moved piece) is below `-quiet_margin · depth` is not searched (outside check, never the
 //!   first move, never a check): Ethereal 12's SEE pruning of quiet moves (depth ≤ 9, margin
-//!   64 per ply); off by default (`quiet_depth` 0).
+//!   80 per ply: 12.00's `SEEQuietMargin` is −80 in search.h; later versions use 64); off by
+//!   default (`quiet_depth` 0).
 
 use cozy_chess::{BitBoard, Board, Color, Move, Piece, Square};
 
@@ -41,7 +43,7 @@ heuristic_params! {
         /// Skip quiet moves losing more than `quiet_margin · depth` at depths up to this (0:
         /// never; Ethereal 12: 9).
         pub quiet_depth: i32 [0..=16; structural] = 0,
-        /// The margin of the quiet form, centipawns per ply (Ethereal 12: 64).
+        /// The margin of the quiet form, centipawns per ply (Ethereal 12.00: 80).
         pub quiet_margin: i32 [0..=1000] = 64,
     }
 }
