@@ -3,10 +3,11 @@
 //! every game went one way has no finite Elo: it is named in the subtitle, not drawn.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 use crate::harness::games::tally::PairingResult;
-use crate::harness::plot::{category, error, interval_row, legend, plot, rows_mesh, svg};
+use crate::harness::plot::{FONT, error, interval_row, legend, plot, rows_mesh, svg};
 
 /// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
 fn drawn<'a>(results: &'a [PairingResult], subtitle: &str) -> (Vec<&'a PairingResult>, String) {
@@ -58,18 +59,27 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
             let pad = (high - low) * 0.05;
             let x = (low - pad)..(high + pad);
             let n = rows.len().max(1) as f64;
-            let label = category(&names);
-            // Room below the rows for the legend.
+            let no_label = |_: &f64| String::new();
+            // Room below the rows for the legend. The axis has no tick marks and the rows'
+            // names are written beside it, so that the legend's strip does not read as an
+            // empty row (issue 61 item 13).
             let mut chart = plot(area, path, (50, 170), x.clone(), -1.5f64..n - 0.5)?;
-            // One tick per whole number of the range (the row below the rows holds the legend).
             rows_mesh(
                 &mut chart,
                 "Elo of the variant against the baseline (logistic; right: stronger)",
                 rows.len() + 1,
-                &label,
+                &no_label,
             )
+            .set_tick_mark_size(LabelAreaPosition::Left, 0)
             .draw()
             .map_err(error(path))?;
+            let (left, top) = area.get_base_pixel();
+            for (i, name) in names.iter().enumerate() {
+                let (px, py) = chart.backend_coord(&(x.start, i as f64));
+                let style = TextStyle::from((FONT, 14)).pos(Pos::new(HPos::Right, VPos::Center));
+                area.draw(&Text::new(name.clone(), (px - left - 8, py - top), style))
+                    .map_err(error(path))?;
+            }
             chart
                 .draw_series(LineSeries::new(
                     vec![(0.0, -1.5), (0.0, n - 0.5)],
@@ -104,4 +114,53 @@ pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<()
             Ok(())
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The y axis's tick marks: short horizontal lines (`x0,y x1,y` with `x1 − x0` = 5).
+    fn y_ticks(svg: &str) -> usize {
+        svg.lines()
+            .filter_map(|line| line.split("points=\"").nth(1))
+            .filter(|points| {
+                let xy: Vec<(i32, i32)> = points
+                    .split_whitespace()
+                    .filter_map(|p| p.split_once(','))
+                    .filter_map(|(x, y)| {
+                        Some((x.parse().ok()?, y.trim_end_matches('"').parse().ok()?))
+                    })
+                    .collect();
+                xy.len() == 2 && xy[0].1 == xy[1].1 && xy[1].0 - xy[0].0 == 5
+            })
+            .count()
+    }
+
+    #[test]
+    fn one_pairing_draws_one_row_and_no_empty_one() {
+        let analysis: serde_json::Value = serde_json::from_str(include_str!(
+            "../../../../reports/elo-quiescence-checks/analysis.json"
+        ))
+        .unwrap();
+        let pairings: Vec<PairingResult> =
+            serde_json::from_value(analysis["pairings"].clone()).unwrap();
+        assert_eq!(pairings.len(), 1);
+        let dir = std::env::temp_dir().join(format!("elo-chart-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("elo.svg");
+        draw(&pairings, "caption", &path).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            svg.matches("no-quiescence-checks").count(),
+            1,
+            "one row, named once"
+        );
+        assert_eq!(
+            y_ticks(&svg),
+            0,
+            "no tick marks an empty row for the legend"
+        );
+    }
 }
