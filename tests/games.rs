@@ -1214,3 +1214,21 @@ fn a_fastchess_line_with_pgn_comments_and_a_log_level_plays() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("notation=lan"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `docs/games.md`'s sample of `searchlab sprt` is what the binary prints (issue 61 item 12).
+#[test]
+fn the_documented_sprt_sample_is_what_the_binary_prints() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games.md"))
+        .unwrap();
+    let block: Vec<&str> = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("$ searchlab sprt "))
+        .take_while(|l| !l.starts_with("```"))
+        .collect();
+    let args: Vec<&str> = block[0]
+        .trim_start_matches("$ searchlab ")
+        .split_whitespace()
+        .collect();
+    let printed = common::ok(&args);
+    assert_eq!(printed.trim_end(), block[1..].join("\n"));
+}

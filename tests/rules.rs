@@ -179,3 +179,46 @@ fn the_documented_layout_limits_and_reports_match_the_tree() {
         "docs/development.md: '{development_rule}'"
     );
 }
+
+/// The arguments of a call or a signature's parameters, split at the top level's commas.
+fn top_level_arguments(list: &str) -> usize {
+    let (mut depth, mut count) = (0i32, 1);
+    for c in list.chars() {
+        match c {
+            '(' | '<' | '[' | '{' => depth += 1,
+            ')' | '>' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => count += 1,
+            _ => {}
+        }
+    }
+    count
+}
+
+/// docs/development.md's recipe calls the gate as `search/gate.rs` defines it: as many
+/// arguments as the function takes besides `self` (issue 61 item 12).
+#[test]
+fn the_recipes_gate_call_matches_the_gate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/development.md")).unwrap();
+    let call = doc
+        .split("`self.gate(")
+        .nth(1)
+        .and_then(|rest| rest.split(")`").next())
+        .expect("the recipe shows a gate call");
+    let gate = std::fs::read_to_string(root.join("src/engine/search/gate.rs")).unwrap();
+    let signature = gate
+        .split("fn gate<T: Claim>(")
+        .nth(1)
+        .and_then(|rest| rest.split(") -> Option<T>").next())
+        .expect("gate.rs defines the gate");
+    let parameters: Vec<&str> = signature
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && *p != "&mut self")
+        .collect();
+    assert_eq!(
+        top_level_arguments(call),
+        top_level_arguments(&parameters.join(",")),
+        "docs/development.md calls `self.gate({call})`; gate.rs takes {parameters:?}"
+    );
+}

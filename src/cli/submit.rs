@@ -92,18 +92,17 @@ pub fn submit(args: &SubmitArgs) -> Result<(), String> {
     };
     let submission = cluster::submit(&plan)?;
     let jobs = submission.jobs.last().expect("submit adds its jobs");
-    let status_hint = crate::harness::format::for_shell(&plan.dir.display().to_string())
-        .unwrap_or_else(|| plan.dir.display().to_string());
+    let status_hint = cluster::status_command(&plan.dir);
     if jobs.array.is_empty() {
         println!(
-            "every task had finished: the merge alone submitted again, job {}, into {}; `searchlab status {status_hint}` follows it",
+            "every task had finished: the merge alone submitted again, job {}, into {}; `{status_hint}` follows it",
             jobs.merge,
             plan.dir.display()
         );
         return Ok(());
     }
     println!(
-        "submitted {} of {} tasks: array job {} (tasks {}), merge job {} after it, into {}; `searchlab status {}` follows it",
+        "submitted {} of {} tasks: array job {} (tasks {}), merge job {} after it, into {}; `{}` follows it",
         submission.kind.name(),
         submission.tasks,
         jobs.array,

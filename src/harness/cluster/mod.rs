@@ -63,10 +63,10 @@ pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
             Some(live) if live.is_empty() => {}
             Some(live) => {
                 return Err(format!(
-                    "{} holds a live submission (jobs {} still in Slurm's queue): wait for it (`searchlab status {}`), or scancel it first",
+                    "{} holds a live submission (jobs {} still in Slurm's queue): wait for it (`{}`), or scancel it first",
                     dir.display(),
                     live.join(", "),
-                    dir.display()
+                    status_command(&dir)
                 ));
             }
             None => {
@@ -95,9 +95,9 @@ pub fn submit(plan: &SubmitPlan) -> Result<Submission, String> {
         std::fs::read_to_string(dir.join("merge.state")).is_ok_and(|s| s.starts_with("exit 0"));
     if todo.is_empty() && merged {
         return Err(format!(
-            "every task of {} has finished and the merge with them: nothing to resume (`searchlab status {}`)",
+            "every task of {} has finished and the merge with them: nothing to resume (`{}`)",
             dir.display(),
-            dir.display()
+            status_command(&dir)
         ));
     }
     // Every task done but the merge failed (a shard unreadable then, say): the merge alone.
@@ -411,9 +411,35 @@ fn levels_merge_script(
     ))
 }
 
+/// The `status` command for a submission's folder, as a shell reads it back (a folder with a
+/// space or a quote is quoted).
+pub fn status_command(dir: &Path) -> String {
+    let shown = dir.display().to_string();
+    let word = crate::harness::format::for_shell(&shown).unwrap_or(shown);
+    format!("searchlab status {word}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_status_hint_is_a_command_a_shell_reads_back() {
+        assert_eq!(
+            status_command(Path::new("/shared/wac")),
+            "searchlab status /shared/wac"
+        );
+        let spaced = status_command(Path::new("/shared/my run's"));
+        let script = format!(
+            "printf '%s\\n' {}",
+            spaced.trim_start_matches("searchlab status ")
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "/shared/my run's\n");
+    }
 
     /// What `sh` makes of a script's words, with the array index 3 and 2 cores.
     fn as_shell_reads(words: &[String]) -> Vec<String> {
