@@ -192,22 +192,16 @@ impl Terms {
     /// The terms of `after`, one move (or null move) after `before` whose terms are `self`.
     #[inline]
     pub fn after(&self, before: &Board, after: &Board) -> Terms {
+        self.with(&crate::engine::moves::piece_changes(before, after))
+    }
+
+    /// The terms once `changes` are made.
+    #[inline]
+    pub fn with(&self, changes: &[crate::engine::moves::PieceChange]) -> Terms {
         let mut terms = *self;
-        for color in [Color::White, Color::Black] {
-            let changed_side = before.colors(color) ^ after.colors(color);
-            if changed_side.is_empty() {
-                continue;
-            }
-            for piece in Piece::ALL {
-                let was = before.colored_pieces(color, piece);
-                let now = after.colored_pieces(color, piece);
-                for square in was & !now {
-                    terms.add(color, piece, square, -1);
-                }
-                for square in now & !was {
-                    terms.add(color, piece, square, 1);
-                }
-            }
+        for change in changes {
+            let count = if change.added { 1 } else { -1 };
+            terms.add(change.color, change.piece, change.square, count);
         }
         terms
     }

@@ -2,7 +2,49 @@
 //! captures, whether it is quiet, whether it pushes a pawn to the seventh rank or takes a
 //! weak pawn.
 
-use cozy_chess::{Board, Move, Piece, Rank};
+use arrayvec::ArrayVec;
+use cozy_chess::{Board, Color, Move, Piece, Rank, Square};
+
+/// One piece a move put on a square or took off it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceChange {
+    pub color: Color,
+    pub piece: Piece,
+    pub square: Square,
+    /// Put on (true) or taken off (false).
+    pub added: bool,
+}
+
+/// The pieces that differ between `before` and `after`, one move (or null move) apart: at
+/// most four (castling moves two pieces, a promotion with a capture takes two off and puts one
+/// on). Each side, piece by piece, what left a square before what arrived. The one walk of
+/// the boards that the evaluation terms and the NNUE accumulator both update from.
+#[inline]
+pub fn piece_changes(before: &Board, after: &Board) -> ArrayVec<PieceChange, 4> {
+    let mut changes = ArrayVec::new();
+    for color in [Color::White, Color::Black] {
+        // A side whose squares did not change lost no piece and changed no type (a
+        // promotion moves the pawn's square too).
+        if (before.colors(color) ^ after.colors(color)).is_empty() {
+            continue;
+        }
+        for piece in Piece::ALL {
+            let was = before.colored_pieces(color, piece);
+            let now = after.colored_pieces(color, piece);
+            let off = (was & !now).into_iter().map(|square| (square, false));
+            let on = (now & !was).into_iter().map(|square| (square, true));
+            for (square, added) in off.chain(on) {
+                changes.push(PieceChange {
+                    color,
+                    piece,
+                    square,
+                    added,
+                });
+            }
+        }
+    }
+    changes
+}
 
 /// The move is a pawn move to the mover's seventh rank (002: "pawn to the 7th").
 #[inline]

@@ -6,6 +6,7 @@ use cozy_chess::{Board, Color, Piece};
 
 use super::features::{HIDDEN, feature};
 use super::network::Network;
+use crate::engine::moves::{PieceChange, piece_changes};
 use crate::engine::score::Score;
 
 /// Each perspective's hidden sums, units of `QA`.
@@ -37,24 +38,16 @@ impl Accumulator {
     #[inline]
     pub fn after(&self, net: &Network, before: &Board, after: &Board) -> Accumulator {
         let mut acc = *self;
-        for color in [Color::White, Color::Black] {
-            // A side whose squares did not change lost no piece and changed no type (a
-            // promotion moves the pawn's square too).
-            if (before.colors(color) ^ after.colors(color)).is_empty() {
-                continue;
-            }
-            for piece in Piece::ALL {
-                let was = before.colored_pieces(color, piece);
-                let now = after.colored_pieces(color, piece);
-                for square in was & !now {
-                    acc.apply(net, color, piece, square, false);
-                }
-                for square in now & !was {
-                    acc.apply(net, color, piece, square, true);
-                }
-            }
-        }
+        acc.change(net, &piece_changes(before, after));
         acc
+    }
+
+    /// Make `changes` in place: their rows added or subtracted in both perspectives.
+    #[inline]
+    pub fn change(&mut self, net: &Network, changes: &[PieceChange]) {
+        for c in changes {
+            self.apply(net, c.color, c.piece, c.square, c.added);
+        }
     }
 
     /// Add (or remove) one piece's rows in both perspectives.

@@ -14,7 +14,7 @@
 use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
-use super::moves::captured_piece;
+use super::moves::{captured_piece, piece_changes};
 use super::nnue::{Accumulator, NetChoice, Network};
 use super::score::Score;
 pub use super::series::{LineStats, Periods, SeriesEntry};
@@ -251,23 +251,33 @@ impl Position {
 
     /// Play a legal move.
     pub fn make(&mut self, mv: Move) {
-        let before = self.board();
-        let mover = before.side_to_move();
-        let captured = captured_piece(before, mv);
-        let mut after = before.clone();
-        after.play_unchecked(mv);
-        let terms = self.terms().after(before, &after);
+        let mover = self.board().side_to_move();
+        let captured = captured_piece(self.board(), mv);
+        // The new board, the terms and the accumulator are each copied once into their place
+        // and changed there; the pieces the move changed are read from the boards once.
+        let n = self.boards.len();
+        self.boards.extend_from_within(n - 1..);
+        let (done, new) = self.boards.split_at_mut(n);
+        new[0].play_unchecked(mv);
+        let changes = piece_changes(&done[n - 1], &new[0]);
+        let terms = self.terms().with(&changes);
         debug_assert_eq!(
             terms,
-            eval::Terms::of(&after),
+            eval::Terms::of(self.board()),
             "incremental terms after {mv}"
         );
         if let Some(net) = self.net {
-            let acc = self.accumulator().after(net, before, &after);
-            debug_assert_eq!(acc, Accumulator::of(&after, net), "accumulator after {mv}");
-            self.accumulators.push(acc);
+            self.accumulators
+                .extend_from_within(self.accumulators.len() - 1..);
+            let acc = self.accumulators.last_mut().expect("just pushed");
+            acc.change(net, &changes);
+            debug_assert_eq!(
+                *self.accumulator(),
+                Accumulator::of(self.board(), net),
+                "accumulator after {mv}"
+            );
         }
-        self.push(after, terms, Some(mv), mover, captured);
+        self.push(terms, Some(mv), mover, captured);
     }
 
     /// The NNUE accumulator of the current board (the NNUE evaluates only).
@@ -278,12 +288,12 @@ impl Position {
             .expect("the NNUE keeps an accumulator per board")
     }
 
-    /// Append the board reached by `mv` (`None`: a null move) with its terms, its series
-    /// entry and its line entry, all scored for `mover`.
+    /// Complete the board just appended, reached by `mv` (`None`: a null move), with its
+    /// terms, its series entry and its line entry, all scored for `mover` (its accumulator, with
+    /// the NNUE, is appended already).
     #[inline]
     fn push(
         &mut self,
-        after: Board,
         terms: eval::Terms,
         mv: Option<Move>,
         mover: Color,
@@ -292,12 +302,11 @@ impl Position {
         // R: the new position's evaluation for the side that moved, the negated evaluation of
         // its side to move.
         let r = match self.net {
-            Some(net) => -self.accumulator().evaluate(net, &after),
+            Some(net) => -self.accumulator().evaluate(net, self.board()),
             None => terms.score(self.eval_kind, mover),
         };
         let material = terms.material(mover);
         self.push_series(mover, r, material);
-        self.boards.push(after);
         self.terms.push(terms);
         self.line.push(LineEntry {
             mv,
@@ -316,10 +325,12 @@ impl Position {
         };
         let mover = before.side_to_move();
         let terms = *self.terms();
+        self.boards.push(after);
         if self.net.is_some() {
-            self.accumulators.push(*self.accumulator());
+            self.accumulators
+                .extend_from_within(self.accumulators.len() - 1..);
         }
-        self.push(after, terms, None, mover, None);
+        self.push(terms, None, mover, None);
         true
     }
 

@@ -392,16 +392,18 @@ impl Searcher {
         best
     }
 
-    /// Step 8a's gates, in order: the first that acts skips the move.
+    /// Step 8a's gates, in order: the first that acts skips the move. Whether the move gives
+    /// check is worked out once, by the first gate that asks.
     fn skips_late_quiet(&mut self, node: &NodeView, mv: Move, before: &MoveView) -> bool {
         let at = Point::Unmade { node, mv, before };
+        let checks = std::cell::OnceCell::new();
         self.gate(counter!(FutilityMoveCount), at, |s| {
             futility_move_count::prunes_move(node, before, &s.config.heuristics.futility_move_count)
         })
         .is_some()
             || self
                 .gate(counter!(LateMovePruning), at, |s| {
-                    let gives_check = || gives_check(s.pos.board(), mv);
+                    let gives_check = || *checks.get_or_init(|| gives_check(s.pos.board(), mv));
                     late_move_pruning::prunes_move(
                         node,
                         before,
@@ -412,7 +414,7 @@ impl Searcher {
                 .is_some()
             || self
                 .gate(counter!(HistoryPruning), at, |s| {
-                    let gives_check = || gives_check(s.pos.board(), mv);
+                    let gives_check = || *checks.get_or_init(|| gives_check(s.pos.board(), mv));
                     history_pruning::prunes_move(
                         node,
                         before,
