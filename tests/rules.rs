@@ -222,3 +222,45 @@ fn the_recipes_gate_call_matches_the_gate() {
         "docs/development.md calls `self.gate({call})`; gate.rs takes {parameters:?}"
     );
 }
+
+/// docs/sources.md has a section for every document a registry row cites, and that section
+/// names the row; every preset named after a document's engine is named in it too (issue 63
+/// item 1).
+#[test]
+fn every_cited_document_has_a_section_naming_its_rows() {
+    use searchlab::engine::heuristics::REGISTRY;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("docs/sources.md")).unwrap();
+    let section = |number: &str| -> String {
+        let start = text
+            .find(&format!("## {number}:"))
+            .unwrap_or_else(|| panic!("docs/sources.md has no section for document {number}"));
+        let rest = &text[start + 3..];
+        let end = rest.find("\n## ").map_or(rest.len(), |i| i + 3);
+        assert!(
+            text.contains(&format!("<a id=\"{number}\"></a>")),
+            "document {number}: no anchor for docs/sources.md#{number}"
+        );
+        rest[..end].to_string()
+    };
+    let mut cited = 0;
+    for info in REGISTRY.iter().filter(|i| i.source != "modern") {
+        for number in info.source.split(", ") {
+            assert!(
+                section(number).contains(&format!("`{}`", info.name)),
+                "docs/sources.md § {number} does not name `{}`",
+                info.name
+            );
+            cited += 1;
+        }
+    }
+    assert!(cited > 30, "{cited} citations");
+    for (preset, number) in [
+        ("minimax", "000"),
+        ("centurion", "001"),
+        ("kornilov", "002"),
+        ("ifrit-killers", "003"),
+    ] {
+        assert!(section(number).contains(&format!("`{preset}`")), "{preset}");
+    }
+}

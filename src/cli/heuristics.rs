@@ -36,7 +36,12 @@ pub fn list_heuristics() {
         let source = if info.source == "modern" {
             "a modern technique, not in the documents (its file cites its sources)".to_string()
         } else {
-            format!("source document {}", info.source)
+            let sections: Vec<String> = info
+                .source
+                .split(", ")
+                .map(|d| format!("docs/sources.md#{d}"))
+                .collect();
+            format!("source document {} ({})", info.source, sections.join(", "))
         };
         println!("{}  [{:?}, {source}]", info.name, info.kind);
         println!("    {}", info.summary);

@@ -79,7 +79,7 @@ pub struct Info {
     /// Its name everywhere (CLI, UCI, JSON, counters).
     pub name: &'static str,
     pub kind: Kind,
-    /// Source documents (`../shared/seeds/`).
+    /// Source documents by number (`docs/sources.md` says what each specifies), or `modern`.
     pub source: &'static str,
     /// The forms counted apart (`futility.frontier`, `futility.pre_frontier`); empty when the
     /// heuristic is counted under its name alone.
