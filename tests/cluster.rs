@@ -350,7 +350,7 @@ fn a_match_stops_when_the_merged_sprt_decides() {
     );
     let status = ok(searchlab(cluster, &["status", d]));
     assert!(status.contains("H1 accepted"), "{status}");
-    let (header, pairs, _) = searchlab::harness::games::record::read_matches(&[
+    let (header, pairs, _) = searchlab::harness::games::playing::record::read_matches(&[
         dir.join("shard-1.jsonl"),
         dir.join("shard-2.jsonl"),
     ])
@@ -360,7 +360,7 @@ fn a_match_stops_when_the_merged_sprt_decides() {
         "{} pairs: far short of 1,000",
         pairs.len()
     );
-    let result = &searchlab::harness::games::tally::tally(&header, &pairs)[0];
+    let result = &searchlab::harness::games::rating::tally::tally(&header, &pairs)[0];
     assert_eq!(
         result.counts.pairs() as usize,
         pairs.len(),
@@ -369,12 +369,14 @@ fn a_match_stops_when_the_merged_sprt_decides() {
     // Pairs past the crossing: those after the fewest (in the planned order) whose counts
     // already decide.
     let sprt = header.sprt.unwrap();
-    let mut counts = searchlab::harness::games::stats::Counts::default();
+    let mut counts = searchlab::harness::games::rating::stats::Counts::default();
     let mut crossing = pairs.len();
     for (k, pair) in pairs.iter().enumerate() {
         let [a, b] = pair.outcomes();
         counts.add_pair(a, b);
-        if sprt.decide(sprt.llr(&counts)) != searchlab::harness::games::stats::Decision::Continue {
+        if sprt.decide(sprt.llr(&counts))
+            != searchlab::harness::games::rating::stats::Decision::Continue
+        {
             crossing = k + 1;
             break;
         }
@@ -384,8 +386,9 @@ fn a_match_stops_when_the_merged_sprt_decides() {
     assert!(past <= 2 * 2, "{past} pairs past the decision");
     // The merged file gives the Elo and LLR of one process over the same pairs.
     let merged_file =
-        searchlab::harness::games::record::read_matches(&[dir.join("results.jsonl")]).unwrap();
-    let again = &searchlab::harness::games::tally::tally(&merged_file.0, &merged_file.1)[0];
+        searchlab::harness::games::playing::record::read_matches(&[dir.join("results.jsonl")])
+            .unwrap();
+    let again = &searchlab::harness::games::rating::tally::tally(&merged_file.0, &merged_file.1)[0];
     assert_eq!(again.counts, result.counts);
 }
 
@@ -424,7 +427,7 @@ fn a_match_at_two_levels_splits_every_level_and_reports_elo_against_effort() {
     ));
     assert_eq!(merged(&dir).split_whitespace().nth(1), Some("0"));
     for level in ["nodes-300", "nodes-1200"] {
-        let (_, pairs, _) = searchlab::harness::games::record::read_matches(&[dir
+        let (_, pairs, _) = searchlab::harness::games::playing::record::read_matches(&[dir
             .join(level)
             .join("results.jsonl")])
         .unwrap();

@@ -10,8 +10,8 @@ use common::{ok, searchlab};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use searchlab::harness::games::control::Control;
-use searchlab::harness::games::record::read_match;
+use searchlab::harness::games::clock::control::Control;
+use searchlab::harness::games::playing::record::read_match;
 
 fn folder(name: &str) -> PathBuf {
     let dir = common::scratch("effort", name);

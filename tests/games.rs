@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use searchlab::harness::games::openings;
-use searchlab::harness::games::record::{PairRecord, read_match};
+use searchlab::harness::games::book::openings;
+use searchlab::harness::games::playing::record::{PairRecord, read_match};
 
 fn searchlab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_searchlab"))
@@ -370,7 +370,7 @@ fn node_and_time_odds_are_one_command() {
     let file = read_match(&dir.join("nodes.jsonl")).unwrap();
     assert_eq!(
         file.header.as_ref().unwrap().control_of("large").control,
-        searchlab::harness::games::control::Control::Nodes(4000)
+        searchlab::harness::games::clock::control::Control::Nodes(4000)
     );
     let mut most = [0, 0];
     for game in file.pairs.iter().flat_map(|p| &p.games) {

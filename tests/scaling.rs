@@ -8,8 +8,8 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use searchlab::harness::games::control::Control;
-use searchlab::harness::games::record::read_match;
+use searchlab::harness::games::clock::control::Control;
+use searchlab::harness::games::playing::record::read_match;
 
 fn searchlab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_searchlab"))

@@ -5,12 +5,12 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::harness::external;
-use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
-use crate::harness::games::control::{Control, player_control};
-use crate::harness::games::game::Rules;
-use crate::harness::games::levels::{self, Levels};
-use crate::harness::games::openings::{self, Opening, OpeningOrder};
-use crate::harness::games::reference_speed::{self, ReferenceClock, ReferenceRequest};
+use crate::harness::games::book::openings::{self, Opening, OpeningOrder};
+use crate::harness::games::clock::control::{Control, player_control};
+use crate::harness::games::clock::levels::{self, Levels};
+use crate::harness::games::clock::reference_speed::{self, ReferenceClock, ReferenceRequest};
+use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::harness::games::playing::game::Rules;
 use crate::harness::results::Variant;
 
 /// `--OPTION TEXT` as one number.

@@ -3,19 +3,19 @@
 use std::path::PathBuf;
 
 use crate::harness::design::Design;
-use crate::harness::games::elo::elo;
-use crate::harness::games::pgn::MoveComments;
-use crate::harness::games::play::{MatchPlan, run_match};
-use crate::harness::games::record::{append_speed, read_match};
-use crate::harness::games::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
-use crate::harness::games::tally::{PairingResult, status_line};
+use crate::harness::games::book::pgn::MoveComments;
+use crate::harness::games::playing::play::{MatchPlan, run_match};
+use crate::harness::games::playing::record::{append_speed, read_match};
+use crate::harness::games::rating::elo::elo;
+use crate::harness::games::rating::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
+use crate::harness::games::rating::tally::{PairingResult, status_line};
 use crate::harness::results;
 
 use super::game_args::GameArgs;
 use super::players::PlayerArgs;
-use crate::harness::games::effort;
-use crate::harness::games::levels::{self, Effort, Levels};
-use crate::harness::games::reference_speed;
+use crate::harness::games::clock::levels::{self, Effort, Levels};
+use crate::harness::games::clock::reference_speed;
+use crate::harness::games::reporting::effort;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
 const DEFAULT_GAMES: u64 = 100;
@@ -84,7 +84,7 @@ pub struct MatchArgs {
 /// are valid. Returns the levels' folders (none for a match at one limit).
 pub fn preflight(args: &MatchArgs) -> Result<Vec<String>, String> {
     players(args)?;
-    crate::harness::games::openings::read(&args.game.openings, args.game.opening_plies)?;
+    crate::harness::games::book::openings::read(&args.game.openings, args.game.opening_plies)?;
     Ok(args.game.levels()?.map_or(Vec::new(), |levels| {
         (0..levels.values.len())
             .map(|i| levels.effort(i).folder(i))
@@ -461,12 +461,15 @@ pub fn report(
         eprintln!("report: {}", dir.join("report.md").display());
         return Ok(());
     }
-    let analysis = crate::harness::games::report::analyse(files)?;
+    let analysis = crate::harness::games::reporting::report::analyse(files)?;
     for warning in &analysis.warnings {
         eprintln!("warning: {warning}");
     }
-    crate::harness::games::report::write(&analysis, dir)?;
-    print!("{}", crate::harness::games::report::table(&analysis));
+    crate::harness::games::reporting::report::write(&analysis, dir)?;
+    print!(
+        "{}",
+        crate::harness::games::reporting::report::table(&analysis)
+    );
     eprintln!("report: {}", dir.join("report.md").display());
     Ok(())
 }

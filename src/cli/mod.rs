@@ -361,7 +361,7 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
     let matches = args
         .files
         .iter()
-        .filter(|f| crate::harness::games::record::is_match_file(f))
+        .filter(|f| crate::harness::games::playing::record::is_match_file(f))
         .count();
     if matches > 0 {
         if matches < args.files.len() {
@@ -414,9 +414,9 @@ pub fn merge(args: &MergeArgs) -> Result<(), String> {
     }
     if files
         .iter()
-        .any(|f| crate::harness::games::record::is_match_file(f))
+        .any(|f| crate::harness::games::playing::record::is_match_file(f))
     {
-        let (pairs, warnings) = crate::harness::games::record::merge_matches(files, out)?;
+        let (pairs, warnings) = crate::harness::games::playing::record::merge_matches(files, out)?;
         for warning in &warnings {
             eprintln!("warning: {warning}");
         }

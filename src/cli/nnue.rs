@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::engine::config::SearchConfig;
 use crate::engine::eval::EvalKind;
 use crate::engine::spec;
-use crate::harness::games::openings;
+use crate::harness::games::book::openings;
 use crate::harness::nnue::datagen::{self, DataRun, Plan, Progress};
 use crate::harness::provenance::Provenance;
 use crate::harness::{plan, results};

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::game_args::GameArgs;
 use crate::harness::external::engine_design;
 use crate::harness::external::uci_options::UciOption;
-use crate::harness::games::reference_speed;
+use crate::harness::games::clock::reference_speed;
 use crate::harness::plan;
 use crate::harness::results::{self, Variant};
 use crate::harness::tune::spsa::{Schedule, TunedParam};
@@ -86,7 +86,7 @@ pub fn preflight(args: &TuneArgs) -> Result<(), String> {
         )?;
         engine_design::probe_all(&mut players)?;
     }
-    crate::harness::games::openings::read(&args.game.openings, args.game.opening_plies)?;
+    crate::harness::games::book::openings::read(&args.game.openings, args.game.opening_plies)?;
     Ok(())
 }
 

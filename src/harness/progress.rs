@@ -3,7 +3,7 @@
 //! status line is printed on stdout instead, every `Every` of work: how far, the time elapsed,
 //! the time left at the current rate, and the work's own message (fastchess prints its results
 //! block the same way, every `-ratinginterval` games). `match` has its own line
-//! (`games::play`), with the SPRT in it.
+//! (`games::playing::play`), with the SPRT in it.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use super::slurm::{self, JobState};
 use super::submission::{Kind, Submission, read_submission, shard_path};
-use crate::harness::games::record::read_matches;
-use crate::harness::games::tally::{status_line, tally};
+use crate::harness::games::playing::record::read_matches;
+use crate::harness::games::rating::tally::{status_line, tally};
 
 /// What a task's state file says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,10 +295,9 @@ fn match_results(shards: &[std::path::PathBuf]) -> (String, Option<f64>) {
     let mut decided = true;
     for r in &results {
         text += &format!("results so far: {}\n", status_line(r));
-        decided &= r
-            .sprt
-            .as_ref()
-            .is_some_and(|s| s.decision != crate::harness::games::stats::Decision::Continue);
+        decided &= r.sprt.as_ref().is_some_and(|s| {
+            s.decision != crate::harness::games::rating::stats::Decision::Continue
+        });
     }
     let planned = header.planned().len().max(1);
     let done = if decided {

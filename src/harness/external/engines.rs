@@ -17,7 +17,7 @@ use super::EngineSpec;
 const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout", "restart"];
 
 /// The keys of a player's own limits in its description (fastchess's): `tc`, `st` (seconds
-/// per move), `nodes`, `depth`, `timemargin` (ms); `games::control::player_control` reads them.
+/// per move), `nodes`, `depth`, `timemargin` (ms); `games::clock::control::player_control` reads them.
 pub const LIMIT_KEYS: &[&str] = &["tc", "st", "nodes", "depth", "timemargin"];
 
 /// One engine: its label, how to start it, and its own limits (`tc=` …, as given).

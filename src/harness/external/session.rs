@@ -215,7 +215,7 @@ impl Session {
             .map_err(|e| format!("{e} after 'isready'"))
     }
 
-    /// The process, for a game's own exchange (`games::player`).
+    /// The process, for a game's own exchange (`games::playing::player`).
     pub(crate) fn process(&mut self) -> &mut Process {
         &mut self.process
     }

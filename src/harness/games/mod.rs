@@ -1,20 +1,12 @@
 //! Games between variants and external engines: `searchlab match` and `searchlab sprt`.
+//!
+//! Five rooms (fastchess splits the same job alike): `book` (openings, PGN, EPD out), `clock`
+//! (time controls, the reference speed, levels, limit checks), `playing` (players, a game, the
+//! scheduler, the results file), `rating` (Elo, SPRT, tallies) and `reporting` (the report and
+//! its charts).
 
-pub mod adjudication;
-pub mod charts;
-pub mod control;
-pub mod effort;
-pub mod elo;
-pub mod epd_out;
-pub mod game;
-pub mod levels;
-pub mod limit_check;
-pub mod openings;
-pub mod pgn;
-pub mod play;
-pub mod player;
-pub mod record;
-pub mod reference_speed;
-pub mod report;
-pub mod stats;
-pub mod tally;
+pub mod book;
+pub mod clock;
+pub mod playing;
+pub mod rating;
+pub mod reporting;

@@ -36,11 +36,11 @@ use crate::engine::moves::captured_piece;
 use crate::engine::nnue::{CHECKSUM_START, checksum, checksum_on};
 use crate::engine::score::MATE_BOUND;
 use crate::harness::epd;
-use crate::harness::games::adjudication::{Adjudication, DrawRule, ResignRule};
-use crate::harness::games::control::Control;
-use crate::harness::games::game::{GameRecord, Rules, play};
-use crate::harness::games::openings::Opening;
-use crate::harness::games::player::Player;
+use crate::harness::games::book::openings::Opening;
+use crate::harness::games::clock::control::Control;
+use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::harness::games::playing::game::{GameRecord, Rules, play};
+use crate::harness::games::playing::player::Player;
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, Variant};
 

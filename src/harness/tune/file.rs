@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::spsa::{Perturbation, Schedule, TunedParam};
-use crate::harness::games::reference_speed::ReferenceClock;
+use crate::harness::games::clock::reference_speed::ReferenceClock;
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{self, Shard, Variant};
 

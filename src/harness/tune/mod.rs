@@ -26,14 +26,14 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use super::progress::{Every, ProgressDisplay};
 
-use super::games::game::Rules;
-use super::games::openings::{self, Opening, OpeningOrder};
-use super::games::play::play_pair;
-use super::games::player::Players;
-use super::games::stats::Outcome;
+use super::games::book::openings::{self, Opening, OpeningOrder};
+use super::games::playing::game::Rules;
+use super::games::playing::play::play_pair;
+use super::games::playing::player::Players;
+use super::games::rating::stats::Outcome;
 use super::results::{self, Shard, Variant};
 use crate::engine::spec;
-use crate::harness::games::reference_speed::ReferenceClock;
+use crate::harness::games::clock::reference_speed::ReferenceClock;
 use crate::harness::provenance::Provenance;
 use spsa::{Perturbation, Schedule, TunedParam};
 

@@ -177,7 +177,7 @@ fn openings_already_over_are_left_out() {
 #[test]
 fn mutated_openings_files_are_read_or_refused_never_hung() {
     let pgn = "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 {a (comment)} 2. Nf3 (2. f4 exf4; aside\n) Nc6 $1 3. Bb5 a6 4. 0-0 Nf6 1/2-1/2\n";
-    let epd: String = include_str!("../../../../suites/openings.epd")
+    let epd: String = include_str!("../../../../../suites/openings.epd")
         .lines()
         .take(6)
         .map(|l| format!("{l}\n"))

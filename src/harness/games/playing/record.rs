@@ -9,13 +9,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::adjudication::Adjudication;
-use super::control::{Control, PlayerControl};
-use super::game::GameRecord;
-use super::levels::Effort;
-use super::openings::{Opening, OpeningOrder};
-use super::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
-use super::stats::{Outcome, Sprt};
+use crate::harness::games::book::openings::{Opening, OpeningOrder};
+use crate::harness::games::clock::control::{Control, PlayerControl};
+use crate::harness::games::clock::levels::Effort;
+use crate::harness::games::clock::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
+use crate::harness::games::playing::adjudication::Adjudication;
+use crate::harness::games::playing::game::GameRecord;
+use crate::harness::games::rating::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, Variant, append, known_format, open_locked, read_lines};
 

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::elo::{EloEstimate, elo};
-use super::record::{MatchHeader, PairKey, PairRecord};
-use super::stats::{Counts, Decision, Outcome, Sprt};
+use crate::harness::games::playing::record::{MatchHeader, PairKey, PairRecord};
+use crate::harness::games::rating::elo::{EloEstimate, elo};
+use crate::harness::games::rating::stats::{Counts, Decision, Outcome, Sprt};
 
 /// An SPRT read pair by pair.
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 
 use statrs::distribution::{ContinuousCDF, Normal};
 
-use super::stats::{Counts, Interval, NELO_PER_T, logistic_elo, mean_var};
+use crate::harness::games::rating::stats::{Counts, Interval, NELO_PER_T, logistic_elo, mean_var};
 
 /// Elo, normalized Elo and LOS of a match.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -6,7 +6,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
-use crate::harness::games::tally::PairingResult;
+use crate::harness::games::rating::tally::PairingResult;
 use crate::harness::plot::{FONT, error, interval_row, legend, plot, rows_mesh, svg};
 
 /// The pairings drawn (those with a finite Elo), and the subtitle naming the others.
@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn one_pairing_draws_one_row_and_no_empty_one() {
         let analysis: serde_json::Value = serde_json::from_str(include_str!(
-            "../../../../reports/elo-quiescence-checks/analysis.json"
+            "../../../../../reports/elo-quiescence-checks/analysis.json"
         ))
         .unwrap();
         let pairings: Vec<PairingResult> =

@@ -5,7 +5,7 @@
 use plotters::prelude::*;
 use std::path::Path;
 
-use crate::harness::games::tally::PairingResult;
+use crate::harness::games::rating::tally::PairingResult;
 use crate::harness::plot::{FONT, colour, error, legend, line_with_dots, mesh, plot, svg};
 
 pub fn draw(results: &[PairingResult], subtitle: &str, path: &Path) -> Result<(), String> {

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::charts;
-use super::limit_check;
-use super::record::{MatchHeader, read_matches};
-use super::stats::Decision;
-use super::tally::{PairingResult, tally};
+use crate::harness::games::clock::limit_check;
+use crate::harness::games::playing::record::{MatchHeader, read_matches};
+use crate::harness::games::rating::stats::Decision;
+use crate::harness::games::rating::tally::{PairingResult, tally};
+use crate::harness::games::reporting::charts;
 use crate::harness::verdicts::{self, Verdict};
 
 /// Everything a match report says.
@@ -328,7 +328,7 @@ fn control_lines(h: &MatchHeader) -> String {
                 .map(|n| (n / 1e3).round() / 1e3)
                 .collect::<Vec<_>>(),
             r.factor,
-            if r.yardstick == super::reference_speed::OWN_BENCH {
+            if r.yardstick == crate::harness::games::clock::reference_speed::OWN_BENCH {
                 ". The yardstick is this build's own bench: a faster build is given less time, so this clock does not judge a change of speed"
             } else {
                 ""

@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use super::record::PairRecord;
 use crate::harness::epd;
+use crate::harness::games::playing::record::PairRecord;
 
 /// The EPD line of each game's final position: its four FEN fields, the game's place and
 /// result. A record that does not replay (a damaged file) is named, not skipped silently.

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-use super::control::Control;
+use crate::harness::games::clock::control::Control;
 
 /// What a match file of one level records about the levels it belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::control::{Control, PlayerControl};
+use crate::harness::games::clock::control::{Control, PlayerControl};
 
 /// Runs of the yardstick; their median is the measured speed.
 pub const RUNS: usize = 3;

@@ -13,16 +13,18 @@ use std::sync::{Arc, Mutex};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::game::{Rules, play};
-use super::levels::Effort;
-use super::limit_check::LimitWatch;
-use super::openings::{self, Opening};
-use super::pgn;
-use super::player::Players;
-use super::record::{MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match};
-use super::reference_speed::ReferenceClock;
-use super::stats::Sprt;
-use super::tally::{PairingResult, Sequential, status_line, tally};
+use crate::harness::games::book::openings::{self, Opening};
+use crate::harness::games::book::pgn;
+use crate::harness::games::clock::levels::Effort;
+use crate::harness::games::clock::limit_check::LimitWatch;
+use crate::harness::games::clock::reference_speed::ReferenceClock;
+use crate::harness::games::playing::game::{Rules, play};
+use crate::harness::games::playing::player::Players;
+use crate::harness::games::playing::record::{
+    MATCH_FORMAT, MatchHeader, PairKey, PairRecord, open_for_match,
+};
+use crate::harness::games::rating::stats::Sprt;
+use crate::harness::games::rating::tally::{PairingResult, Sequential, status_line, tally};
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{self, Shard, Variant};
 
@@ -131,7 +133,7 @@ pub fn play_pair(
 struct Live {
     planned: HashMap<String, Vec<usize>>,
     cursor: HashMap<String, usize>,
-    held: HashMap<PairKey, [super::stats::Outcome; 2]>,
+    held: HashMap<PairKey, [crate::harness::games::rating::stats::Outcome; 2]>,
     tests: HashMap<String, Sequential>,
     /// The shards' folder, when the decision is the merged SPRT's (`MatchPlan::shards_dir`).
     shards_dir: Option<PathBuf>,
@@ -178,14 +180,14 @@ impl Live {
                     .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".jsonl"))
             })
             .collect();
-        let Ok((header, pairs, _)) = super::record::read_matches(&files) else {
+        let Ok((header, pairs, _)) = crate::harness::games::playing::record::read_matches(&files)
+        else {
             return;
         };
         for result in tally(&header, &pairs) {
-            if result
-                .sprt
-                .is_some_and(|s| s.decision != super::stats::Decision::Continue)
-            {
+            if result.sprt.is_some_and(|s| {
+                s.decision != crate::harness::games::rating::stats::Decision::Continue
+            }) {
                 self.merged_decided.insert(result.dev);
             }
         }
@@ -250,7 +252,7 @@ pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
         write_pgn(path, &header, &pairs, plan.pgn_comments)?;
     }
     if let Some(path) = &plan.epd_out {
-        let text = super::epd_out::lines(&in_planned_order(&header, &pairs));
+        let text = crate::harness::games::book::epd_out::lines(&in_planned_order(&header, &pairs));
         crate::harness::files::write_atomic(path, text)?;
     }
     if let Some(dir) = &plan.shards_dir {
@@ -491,10 +493,10 @@ fn shown(header: &MatchHeader, live: &Live, pair: &PairRecord) -> PairingResult 
     let test = &live.tests[&pair.dev];
     PairingResult {
         counts: test.counts,
-        estimate: super::elo::elo(&test.counts),
+        estimate: crate::harness::games::rating::elo::elo(&test.counts),
         sprt: header.sprt.map(|sprt| {
             let (lower, upper) = sprt.bounds();
-            super::tally::SprtResult {
+            crate::harness::games::rating::tally::SprtResult {
                 sprt,
                 llr: test.llr,
                 lower,

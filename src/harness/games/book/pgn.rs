@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 
 use cozy_chess::Board;
 
-use super::record::{MatchHeader, PairRecord};
 use crate::engine::notation;
 use crate::engine::score::{MATE, MATE_BOUND, Score};
 use crate::harness::epd;
+use crate::harness::games::playing::record::{MatchHeader, PairRecord};
 
 /// `+0.31` or `+#3`/`-#2` (mate in N moves).
 fn score_text(score: Score) -> String {
@@ -63,7 +63,11 @@ impl MoveComments {
 }
 
 /// A played move's comment: `{+0.31/15 0.172s}` (score, depth, time) and the extras.
-fn comment(m: &super::game::MoveRecord, time: &str, extras: MoveComments) -> String {
+fn comment(
+    m: &crate::harness::games::playing::game::MoveRecord,
+    time: &str,
+    extras: MoveComments,
+) -> String {
     let more = extras.text(m.nodes, m.time_ms);
     match m.score {
         Some(score) => format!("{{{}/{}{time}{more}}}", score_text(score), m.depth),

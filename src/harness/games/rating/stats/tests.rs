@@ -1,5 +1,5 @@
 use super::*;
-use crate::harness::games::elo::elo;
+use crate::harness::games::rating::elo::elo;
 
 fn wdl(w: u64, d: u64, l: u64) -> Counts {
     Counts::from_wdl(w, d, l)

@@ -9,8 +9,8 @@
 
 use std::collections::BTreeMap;
 
-use super::control::Control;
-use super::record::{MatchHeader, PairRecord};
+use crate::harness::games::clock::control::Control;
+use crate::harness::games::playing::record::{MatchHeader, PairRecord};
 
 /// A node limit is ignored when a player's median move searched less than this share of it
 /// (a tenth: a search that stops on a node budget checks it every few thousand nodes at

@@ -7,15 +7,15 @@ use std::collections::BTreeMap;
 use cozy_chess::{Color, Piece};
 use serde::{Deserialize, Serialize};
 
-use super::adjudication::Adjudication;
-use super::control::{Control, PlayerControl, SideClock};
-use super::openings::Opening;
-use super::player::{Failure, Player, Reply};
-use super::stats::Outcome;
 use crate::engine::eval::EvalKind;
 use crate::engine::notation;
 use crate::engine::position::Position;
 use crate::engine::score::Score;
+use crate::harness::games::book::openings::Opening;
+use crate::harness::games::clock::control::{Control, PlayerControl, SideClock};
+use crate::harness::games::playing::adjudication::Adjudication;
+use crate::harness::games::playing::player::{Failure, Player, Reply};
+use crate::harness::games::rating::stats::Outcome;
 
 /// One move of a game as played.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
