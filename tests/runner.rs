@@ -11,8 +11,9 @@ use std::process::Command;
 use searchlab::engine::config::Limits;
 use searchlab::engine::spec::configure;
 use searchlab::harness::epd;
-use searchlab::harness::results::{self, PositionRecord, RecordKey, Shard, Variant, read_results};
+use searchlab::harness::results::{self, PositionRecord, RecordKey, Shard, read_results};
 use searchlab::harness::runner::{self, Run, Suite};
+use searchlab::harness::variant::Variant;
 
 fn suite() -> Suite {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites/tactics.epd");

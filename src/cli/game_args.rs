@@ -11,7 +11,7 @@ use crate::harness::games::clock::levels::{self, Levels};
 use crate::harness::games::clock::reference_speed::{self, ReferenceClock, ReferenceRequest};
 use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::harness::games::playing::game::Rules;
-use crate::harness::results::Variant;
+use crate::harness::variant::Variant;
 
 /// `--OPTION TEXT` as one number.
 fn number<T: std::str::FromStr>(option: &str, text: Option<&str>) -> Result<Option<T>, String> {

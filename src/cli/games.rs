@@ -279,7 +279,7 @@ fn games_per_pairing(games: Option<u64>, sprt: bool) -> Result<u64, String> {
 /// The players, each engine started once to check it speaks UCI: one that does not stops the
 /// match before its first game (a crash later in the match loses that game and the match goes
 /// on).
-fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
+fn players(args: &MatchArgs) -> Result<Vec<crate::harness::variant::Variant>, String> {
     if args.players.variants.is_empty() && args.players.engines.is_empty() {
         return Err(
             "a match needs players: --variant [LABEL=]SPEC and/or --engine [LABEL=]\"COMMAND\""
@@ -305,8 +305,8 @@ fn players(args: &MatchArgs) -> Result<Vec<results::Variant>, String> {
 
 /// A player configured exactly as the baseline (a tune whose values did not move, verified)
 /// measures nothing but noise: said before the first game (an A/A test may be meant).
-fn warn_identical(variants: &[results::Variant]) {
-    let what = |v: &results::Variant| {
+fn warn_identical(variants: &[crate::harness::variant::Variant]) {
+    let what = |v: &crate::harness::variant::Variant| {
         let mut engine = v.engine.clone();
         if let Some(e) = engine.as_mut() {
             e.name = None;

@@ -3,7 +3,7 @@
 
 use crate::harness::design::Design;
 use crate::harness::plan;
-use crate::harness::results::Variant;
+use crate::harness::variant::Variant;
 
 /// Arguments naming the players, shared by `run` and `match`.
 #[derive(clap::Args, Clone, Debug)]

@@ -8,9 +8,10 @@ use crate::harness::external::engine_design;
 use crate::harness::external::uci_options::UciOption;
 use crate::harness::games::clock::reference_speed;
 use crate::harness::plan;
-use crate::harness::results::{self, Variant};
+use crate::harness::results;
 use crate::harness::tune::spsa::{Schedule, TunedParam};
 use crate::harness::tune::{self, TunePlan};
+use crate::harness::variant::Variant;
 
 /// Arguments of `searchlab tune`.
 #[derive(clap::Args, Debug)]
@@ -170,7 +171,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
 /// The parameters to tune: each `--param`, then each line of `--params` (OpenBench's
 /// format), every one inside its declared range and none twice.
 /// The one player a tune tunes, not yet probed (`--log` opened before its probe).
-fn tuned_player(args: &TuneArgs) -> Result<Vec<results::Variant>, String> {
+fn tuned_player(args: &TuneArgs) -> Result<Vec<Variant>, String> {
     let (given, engines): (Vec<String>, Vec<String>) = match (&args.variant, &args.engine) {
         (Some(v), None) => (vec![format!("tuned={v}")], vec![]),
         (None, Some(e)) => (vec![], vec![e.clone()]),

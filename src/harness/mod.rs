@@ -19,4 +19,5 @@ pub mod reproduce;
 pub mod results;
 pub mod runner;
 pub mod tune;
+pub mod variant;
 pub mod verdicts;

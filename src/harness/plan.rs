@@ -6,7 +6,7 @@ use std::path::Path;
 use super::bench;
 use super::design::{self, Design, LabelledSpec};
 use super::runner::Suite;
-use super::{epd, results::Variant};
+use super::{epd, variant::Variant};
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::heuristics::{Id, REGISTRY, id_list};
 use crate::engine::score::MAX_PLY;

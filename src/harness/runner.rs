@@ -18,8 +18,8 @@ use super::external;
 use super::external::engine_pool::EnginePool;
 use super::results::{
     self, FORMAT, Header, IterationRecord, PositionRecord, RecordCounters, RecordKey, Shard,
-    Variant,
 };
+use super::variant::Variant;
 use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::notation;
 use crate::engine::position::Position;

@@ -14,7 +14,7 @@ use super::session::{self, Probe};
 use super::uci_options::{self, OptionKind, UciOption};
 use crate::engine::search::DEFAULT_HASH_MB;
 use crate::harness::design::{self, Design, PairCell, SweepPoint, SweptParam};
-use crate::harness::results::Variant;
+use crate::harness::variant::Variant;
 
 /// Probe every engine among `variants` (each once): its name into its spec, and `Threads=1`
 /// and `Hash` (searchlab's own default, `DEFAULT_HASH_MB`) added when the engine advertises

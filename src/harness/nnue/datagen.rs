@@ -42,7 +42,8 @@ use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, Resig
 use crate::harness::games::playing::game::{GameRecord, Rules, play};
 use crate::harness::games::playing::player::Player;
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{Shard, Variant};
+use crate::harness::results::Shard;
+use crate::harness::variant::Variant;
 
 /// What a data generation run is (everything that decides its games), and how far it got.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

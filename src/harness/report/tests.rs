@@ -3,7 +3,8 @@
 use super::*;
 use crate::engine::config::Limits;
 use crate::engine::config::SearchConfig;
-use crate::harness::results::{IterationRecord, Variant};
+use crate::harness::results::IterationRecord;
+use crate::harness::variant::Variant;
 use std::io::Write;
 
 fn header(labels: &[(&str, &str)]) -> Header {

@@ -10,30 +10,12 @@ use crate::engine::config::{Limits, SearchConfig};
 use crate::engine::stats::{Counter, Counters, HeuristicCounters};
 use crate::engine::width::WidthTally;
 use crate::harness::design::Design;
-use crate::harness::external;
 use crate::harness::provenance::Provenance;
+use crate::harness::variant::Variant;
 
 /// The results format written by this searchlab: 2 = heuristic counters follow the rules of
 /// `engine::stats` (one meaning, forms under their own keys).
 pub const FORMAT: u32 = 2;
-
-/// One configuration under test.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct Variant {
-    /// Its name in tables and records.
-    pub label: String,
-    /// The SPEC it came from.
-    pub spec: String,
-    /// The full configuration (every parameter, the seed set per search).
-    pub config: SearchConfig,
-    /// An external UCI engine instead of searchlab's own search.
-    #[serde(default)]
-    pub engine: Option<external::EngineSpec>,
-    /// Its own limits as given (`tc=`, `st=`, `nodes=`, `depth=`, `timemargin=`: a match's time
-    /// or node odds); none when it plays under the match's.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub limits: Vec<(String, String)>,
-}
 
 /// Which part of the task list this process runs: `index` of `count` (1-based).
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -256,23 +238,6 @@ pub struct PositionRecord {
     /// The tree's width by remaining depth (`--width`), in-process searches only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub width: Option<WidthTally>,
-}
-
-impl Variant {
-    /// What the variant is, as reports show it and as joined files must agree on it: its SPEC,
-    /// or its engine's command with the options it is sent.
-    pub fn described(&self) -> String {
-        match &self.engine {
-            None => self.spec.clone(),
-            Some(engine) => {
-                let mut text = format!("engine {}", engine.command);
-                for (name, value) in &engine.options {
-                    text.push_str(&format!(" option.{name}={value}"));
-                }
-                text
-            }
-        }
-    }
 }
 
 /// A record's counters: searchlab's own, and the ones an engine's counter lines

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::spsa::{Perturbation, Schedule, TunedParam};
 use crate::harness::games::clock::reference_speed::ReferenceClock;
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{self, Shard, Variant};
+use crate::harness::results::{self, Shard};
+use crate::harness::variant::Variant;
 
 /// The first line of a tune file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

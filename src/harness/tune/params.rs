@@ -8,7 +8,7 @@ use super::spsa::{DEFAULT_R_END, TunedParam};
 use crate::engine::heuristics::{HeuristicsConfig, Id, REGISTRY, tuning_range};
 use crate::engine::spec;
 use crate::harness::external::uci_options::{self, OptionKind, UciOption};
-use crate::harness::results::Variant;
+use crate::harness::variant::Variant;
 
 /// One `--param NAME[=START,MIN,MAX,C_END,R_END]`.
 pub fn param(text: &str, base: &Variant, advertised: &[UciOption]) -> Result<TunedParam, String> {

@@ -26,7 +26,8 @@ use crate::harness::games::playing::record::{
 use crate::harness::games::rating::stats::Sprt;
 use crate::harness::games::rating::tally::{PairingResult, Sequential, status_line, tally};
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{self, Shard, Variant};
+use crate::harness::results::{self, Shard};
+use crate::harness::variant::Variant;
 
 /// What `searchlab match` was asked to do.
 pub struct MatchPlan {

@@ -17,7 +17,7 @@ use crate::engine::search::{SearchState, Searcher, Silent};
 use crate::harness::epd;
 use crate::harness::external::session::Session;
 use crate::harness::external::{Deadline, EngineSpec, Process, parse_info};
-use crate::harness::results::Variant;
+use crate::harness::variant::Variant;
 
 /// A move and what the player said about it.
 #[derive(Clone, Copy, Debug)]

@@ -17,7 +17,8 @@ use crate::harness::games::playing::adjudication::Adjudication;
 use crate::harness::games::playing::game::GameRecord;
 use crate::harness::games::rating::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
-use crate::harness::results::{Shard, Variant, append, known_format, open_locked, read_lines};
+use crate::harness::results::{Shard, append, known_format, open_locked, read_lines};
+use crate::harness::variant::Variant;
 
 /// The match results format written by this searchlab.
 pub const MATCH_FORMAT: u32 = 1;
