@@ -35,9 +35,9 @@ pub fn of_interval(low: f64, high: f64, null: f64) -> String {
 pub fn of_p(p: f64) -> String {
     let p_text = crate::harness::format::p_value(p);
     if p < ALPHA {
-        format!("significant at 5% (p = {p_text})")
+        format!("significant at 5% ({p_text})")
     } else {
-        format!("not significant at 5% (p = {p_text})")
+        format!("not significant at 5% ({p_text})")
     }
 }
 
@@ -76,7 +76,8 @@ mod tests {
             "interval includes 0: not significant at 5%"
         );
         assert!(of_interval(-30.0, -1.0, 0.0).contains("below it"));
-        assert!(of_p(0.058).starts_with("not significant at 5% (p = "));
-        assert!(of_p(0.0012).starts_with("significant at 5% (p = "));
+        assert_eq!(of_p(0.058), "not significant at 5% (p=0.0580)");
+        assert_eq!(of_p(0.0012), "significant at 5% (p=0.0012)");
+        assert_eq!(of_p(1e-9), "significant at 5% (p<0.0001)");
     }
 }

@@ -11,6 +11,7 @@ pub mod index;
 mod markdown;
 mod measures;
 mod tables;
+mod verdicts;
 
 pub use analysis::*;
 pub use audit::{AuditLine, SignalHits, VariantAudit, depth_name};
@@ -574,7 +575,14 @@ pub fn write_report(analysis: &Analysis, dir: &Path) -> Result<(), String> {
     let json = serde_json::to_string_pretty(analysis).map_err(|e| e.to_string())?;
     let write = |name: &str, text: &str| crate::harness::files::write_atomic(&dir.join(name), text);
     write("analysis.json", &(json + "\n"))?;
-    write("report.md", &markdown(analysis))?;
+    let verdicts = verdicts::of(analysis);
+    let mut text = markdown(analysis);
+    if !verdicts.is_empty() {
+        text.push('\n');
+        text.push_str(&crate::harness::verdicts::markdown(&verdicts));
+        crate::harness::verdicts::write(dir, &verdicts)?;
+    }
+    write("report.md", &text)?;
     write_csv(analysis, dir)?;
     charts::draw_all(analysis, dir)
 }

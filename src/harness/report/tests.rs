@@ -222,6 +222,27 @@ fn report_files_agree_with_the_analysis() {
             .starts_with("variant,spec,positions")
     );
     assert!(summary.contains("\"plain,killers\""), "{summary}");
+    // Verdicts by the fixed rules, in the Markdown and in verdicts.json (issue 62 §2): base
+    // solves 1-3 and 7-8, half 1-6, so base alone 2 and half alone 3 (McNemar p = 1); every
+    // node ratio above 1, p = 0.0078.
+    let verdicts: Vec<crate::harness::verdicts::Verdict> =
+        serde_json::from_str(&std::fs::read_to_string(out.join("verdicts.json")).unwrap()).unwrap();
+    let comparisons: Vec<&str> = verdicts.iter().map(|v| v.comparison.as_str()).collect();
+    assert_eq!(
+        comparisons,
+        [
+            "base vs half: positions solved by one only",
+            "base vs half: node ratio",
+            "base vs half: time ratio"
+        ]
+    );
+    assert_eq!(verdicts[0].estimate, "+2 −3");
+    assert_eq!(verdicts[0].verdict, "not significant at 5% (p=1.0000)");
+    assert_eq!(
+        verdicts[1].verdict,
+        "interval excludes 1 (above it): significant at 5%"
+    );
+    assert!(md.contains("## Verdicts") && md.contains("base vs half: node ratio: "));
     let _ = std::fs::remove_dir_all(dir);
 }
 
