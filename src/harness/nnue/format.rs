@@ -1,4 +1,5 @@
-//! The training data format: the `bulletformat` crate's `ChessBoard`, 32 bytes a position, so
+//! The training data format: the `bulletformat` crate's `ChessBoard` (written by the crate; read
+//! back by this module, which checks every field the crate does not), 32 bytes a position, so
 //! that the data `searchlab datagen` writes trains in the community's trainers (bullet) as well
 //! as in `searchlab train`. The layout, as that crate defines it (little-endian):
 //!
@@ -12,6 +13,7 @@
 //! | 28 | the other king's square, seen from the other side (mirrored again) |
 //! | 29–31 | zero |
 
+use bulletformat::{BulletFormat, ChessBoard};
 use cozy_chess::{Board, Color, Piece};
 
 use crate::engine::nnue::INPUTS;
@@ -30,40 +32,30 @@ pub type WhiteResult = u8;
 
 impl Record {
     /// `board` with its search score (`score`, for the side to move) and the game's result for
-    /// White.
+    /// White, laid out by the `bulletformat` crate itself (`ChessBoard::from_raw`, which takes
+    /// White's view and mirrors it for Black).
     pub fn new(board: &Board, score: i16, white_result: WhiteResult) -> Record {
         let stm = board.side_to_move();
-        let flip = |square: usize| {
-            if stm == Color::Black {
-                square ^ 56
-            } else {
-                square
-            }
-        };
-        let mut pieces: Vec<(usize, u8)> = Vec::with_capacity(32);
-        for color in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                for square in board.colored_pieces(color, piece) {
-                    let relative = u8::from(color != stm);
-                    pieces.push((flip(square as usize), (relative << 3) | piece as u8));
-                }
-            }
-        }
-        pieces.sort_unstable();
+        let bitboards = [
+            board.colors(Color::White).0,
+            board.colors(Color::Black).0,
+            board.pieces(Piece::Pawn).0,
+            board.pieces(Piece::Knight).0,
+            board.pieces(Piece::Bishop).0,
+            board.pieces(Piece::Rook).0,
+            board.pieces(Piece::Queen).0,
+            board.pieces(Piece::King).0,
+        ];
+        let white_score = if stm == Color::White { score } else { -score };
+        let record = ChessBoard::from_raw(
+            bitboards,
+            usize::from(stm == Color::Black),
+            white_score,
+            f32::from(white_result) / 2.0,
+        )
+        .expect("a legal board has a piece on every occupied square");
         let mut bytes = [0u8; RECORD_BYTES];
-        let occupancy = pieces.iter().fold(0u64, |occ, &(sq, _)| occ | 1 << sq);
-        bytes[..8].copy_from_slice(&occupancy.to_le_bytes());
-        for (i, &(_, nibble)) in pieces.iter().enumerate().take(32) {
-            bytes[8 + i / 2] |= nibble << (4 * (i & 1));
-        }
-        bytes[24..26].copy_from_slice(&score.to_le_bytes());
-        bytes[26] = if stm == Color::White {
-            white_result
-        } else {
-            2 - white_result
-        };
-        bytes[27] = flip(board.king(stm) as usize) as u8;
-        bytes[28] = (flip(board.king(!stm) as usize) ^ 56) as u8;
+        bytes.copy_from_slice(ChessBoard::as_bytes_slice(std::slice::from_ref(&record)));
         Record { bytes }
     }
 
@@ -163,6 +155,71 @@ impl Record {
 mod tests {
     use super::*;
     use crate::engine::nnue::feature;
+
+    /// The layout of the module's table, field by field: the oracle the crate's records are
+    /// held to.
+    fn by_the_table(board: &Board, score: i16, white_result: WhiteResult) -> [u8; RECORD_BYTES] {
+        let stm = board.side_to_move();
+        let flip = |square: usize| {
+            if stm == Color::Black {
+                square ^ 56
+            } else {
+                square
+            }
+        };
+        let mut pieces: Vec<(usize, u8)> = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                for square in board.colored_pieces(color, piece) {
+                    let nibble = (u8::from(color != stm) << 3) | piece as u8;
+                    pieces.push((flip(square as usize), nibble));
+                }
+            }
+        }
+        pieces.sort_unstable();
+        let mut bytes = [0u8; RECORD_BYTES];
+        let occupancy = pieces.iter().fold(0u64, |occ, &(sq, _)| occ | 1 << sq);
+        bytes[..8].copy_from_slice(&occupancy.to_le_bytes());
+        for (i, &(_, nibble)) in pieces.iter().enumerate() {
+            bytes[8 + i / 2] |= nibble << (4 * (i & 1));
+        }
+        bytes[24..26].copy_from_slice(&score.to_le_bytes());
+        bytes[26] = if stm == Color::White {
+            white_result
+        } else {
+            2 - white_result
+        };
+        bytes[27] = flip(board.king(stm) as usize) as u8;
+        bytes[28] = (flip(board.king(!stm) as usize) ^ 56) as u8;
+        bytes
+    }
+
+    /// The bulletformat crate writes every position of the suites byte for byte as the table
+    /// lays it out (so data written before the crate was used reads the same), for either
+    /// result and a score of either sign (issue 63 item 8).
+    #[test]
+    fn the_crate_writes_the_table_byte_for_byte() {
+        let mut checked = 0;
+        for suite in ["wac.epd", "ecm.epd", "sts.epd", "openings.epd"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("suites")
+                .join(suite);
+            for line in std::fs::read_to_string(path).unwrap().lines() {
+                let fen: Vec<&str> = line.split_whitespace().take(4).collect();
+                let Ok(board) = format!("{} 0 1", fen.join(" ")).parse::<Board>() else {
+                    continue;
+                };
+                let (score, result) = (checked as i16 % 600 - 300, (checked % 3) as u8);
+                assert_eq!(
+                    Record::new(&board, score, result).bytes,
+                    by_the_table(&board, score, result),
+                    "{line}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 2000, "{checked} positions");
+    }
 
     /// The record's features are the inference's features of the same board, for either side
     /// to move, and the score and result read back from the side to move.
