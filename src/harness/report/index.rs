@@ -3,8 +3,10 @@
 //! (which reading describes today's default) is computed, not typed (issue 62).
 //!
 //! A report is a folder of `DIR` with a README. Its current results are every results file
-//! in it or below it, except in folders named by a commit (a superseded run kept beside the
-//! current one, `elo-ethereal/de0bd7f/`) or `history/`. It **describes today's default** when
+//! in it or below it, except in `history/` (superseded runs, one folder each named by its
+//! commit: `elo-ethereal/history/de0bd7f/`) and in folders named by a commit (superseded runs
+//! kept beside the current one, where moving them would be too large a change:
+//! `eval-dependence/`). It **describes today's default** when
 //! one of them has an in-process player whose configuration, read by today's code, is the UCI
 //! default's (`modern,eval=nnue` with the embedded network), its limits and seed aside. The
 //! rule sees what a configuration records: a change of the search that no parameter records
