@@ -33,7 +33,7 @@ heuristic_params! {
         pub quadratic: u32 [10..=400] = 100,
         /// Where the side to move's evaluation is improving, the count is this percentage of
         /// the other (Ethereal 12's tables: about 200).
-        pub improving_percent: u32 [100..=400] = 100,
+        pub improving_percent: u32 [50..=400] = 100,
     }
 }
 
