@@ -368,7 +368,7 @@ registry! {
         reads_line: false, randomised: false, cuts: true,
         summary: "null move with reduction R",
         meanings: [
-            "tested: a null move was allowed (not at the root, not in check, not after a null move; with its modern conditions, a null-window node with a piece to move whose evaluation is at least beta); fired: the reduced search failed high",
+            "tested: a null move was allowed (not at the root, not in check, not after a null move, at min_depth or deeper; with its modern conditions, a null-window node with a piece to move whose evaluation is at least beta); fired: the reduced search failed high",
         ],
         steps: ["pruning"],
         main_job: false,

@@ -38,6 +38,9 @@ heuristic_params! {
         pub null_window_only: bool = false,
         /// Only where the side to move has a piece besides pawns and king (zugzwang).
         pub needs_pieces: bool = false,
+        /// Only at a remaining depth of at least this (0 and 1: at every interior node;
+        /// Ethereal 12.00's `NullMovePruningDepth` is 2).
+        pub min_depth: i32 [0..=8] = 1,
     }
 }
 
@@ -49,6 +52,7 @@ pub fn allowed(node: &NodeView, params: &Params) -> bool {
         && (!params.above_beta || node.static_eval >= node.beta)
         && (!params.null_window_only || !node.pv_node)
         && (!params.needs_pieces || node.has_pieces)
+        && node.depth >= params.min_depth
 }
 
 /// Depth of the null-move search.
@@ -83,6 +87,13 @@ mod tests {
     #[test]
     fn allowed_at_a_quiet_inner_node() {
         assert!(allowed(&node(), &Params::default()));
+        let from_two = Params {
+            min_depth: 2,
+            ..Params::default()
+        };
+        assert!(allowed(&node(), &from_two));
+        assert!(!allowed(&NodeView { depth: 1, ..node() }, &from_two));
+        assert!(allowed(&NodeView { depth: 1, ..node() }, &Params::default()));
         assert_eq!(search_depth(&node(), &Params::default()), 3);
     }
 
@@ -119,6 +130,7 @@ mod tests {
             above_beta: true,
             null_window_only: true,
             needs_pieces: true,
+            ..Params::default()
         }
     }
 
