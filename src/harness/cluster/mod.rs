@@ -241,7 +241,7 @@ const CORES: &str = "\0C\0";
 /// quoting: a folder named `x $(touch P)`, `a"b` or `` `ls` `` stays a name), but for the
 /// array index and the task's cores, which the shell fills in; refused when it cannot be
 /// quoted.
-fn shell_word(word: &str) -> Result<String, String> {
+fn task_script_word(word: &str) -> Result<String, String> {
     let literal = |piece: &str| -> Result<String, String> {
         if piece.is_empty() {
             return Ok(String::new());
@@ -269,15 +269,17 @@ fn shell_word(word: &str) -> Result<String, String> {
 }
 
 /// Every word of a script quoted.
-fn shell_words<'a>(words: impl IntoIterator<Item = &'a String>) -> Result<Vec<String>, String> {
-    words.into_iter().map(|w| shell_word(w)).collect()
+fn task_script_words<'a>(
+    words: impl IntoIterator<Item = &'a String>,
+) -> Result<Vec<String>, String> {
+    words.into_iter().map(|w| task_script_word(w)).collect()
 }
 
 /// Submit the array of `todo` tasks and the merge after it.
 fn queue(submission: &Submission, dir: &Path, todo: &[usize]) -> Result<Jobs, String> {
-    let bin = shell_word(&submission.binary)?;
-    let task = shell_words(&task_args(submission, dir, INDEX))?;
-    let state = shell_word(&format!("{}/task-{INDEX}.state", dir.display()))?;
+    let bin = task_script_word(&submission.binary)?;
+    let task = task_script_words(&task_args(submission, dir, INDEX))?;
+    let state = task_script_word(&format!("{}/task-{INDEX}.state", dir.display()))?;
     let script = format!(
         "I=$SLURM_ARRAY_TASK_ID; S=$(date +%s); echo \"running $S $SLURM_JOB_ID\" > {state}; {bin} {task}; rc=$?; echo \"exit $rc $(date +%s) $S\" > {state}; exit $rc",
         task = task.join(" ")
@@ -356,15 +358,15 @@ fn withdraw_stuck_merges(previous: &Submission) -> Result<(), String> {
 /// The merge job: the shards joined, and the report (run, match), the data file with its
 /// provenance (datagen) or the trajectories' report (tune).
 fn merge_script(submission: &Submission, dir: &Path) -> Result<String, String> {
-    let bin = shell_word(&submission.binary)?;
-    let d = |name: &str| shell_word(&format!("{}/{name}", dir.display()));
+    let bin = task_script_word(&submission.binary)?;
+    let d = |name: &str| task_script_word(&format!("{}/{name}", dir.display()));
     let shards = |dir: &Path| -> Result<String, String> {
         let paths: Vec<String> = (1..=submission.tasks)
             .map(|i| shard_path(dir, submission.kind, i).display().to_string())
             .collect();
-        Ok(shell_words(&paths)?.join(" "))
+        Ok(task_script_words(&paths)?.join(" "))
     };
-    let folder = shell_word(&dir.display().to_string())?;
+    let folder = task_script_word(&dir.display().to_string())?;
     if !submission.levels.is_empty() {
         return levels_merge_script(submission, dir, &shards);
     }
@@ -390,24 +392,24 @@ fn levels_merge_script(
     dir: &Path,
     shards: &dyn Fn(&Path) -> Result<String, String>,
 ) -> Result<String, String> {
-    let bin = shell_word(&submission.binary)?;
+    let bin = task_script_word(&submission.binary)?;
     let mut steps = Vec::new();
     let mut merged = Vec::new();
     for level in &submission.levels {
         let folder = dir.join(level);
-        let out = shell_word(&folder.join("results.jsonl").display().to_string())?;
+        let out = task_script_word(&folder.join("results.jsonl").display().to_string())?;
         steps.push(format!("{bin} merge --out {out} {}", shards(&folder)?));
         merged.push(out);
     }
     steps.push(format!(
         "{bin} report {} --out {}",
         merged.join(" "),
-        shell_word(&dir.display().to_string())?
+        task_script_word(&dir.display().to_string())?
     ));
     Ok(format!(
         "{}; rc=$?; echo \"exit $rc $(date +%s)\" > {}; exit $rc",
         steps.join(" && "),
-        shell_word(&dir.join("merge.state").display().to_string())?
+        task_script_word(&dir.join("merge.state").display().to_string())?
     ))
 }
 
@@ -482,7 +484,7 @@ mod tests {
                 CORES.to_string(),
                 format!("--variant=v{INDEX}{INDEX}"),
             ];
-            let quoted: Vec<String> = words.iter().map(|w| shell_word(w).unwrap()).collect();
+            let quoted: Vec<String> = words.iter().map(|w| task_script_word(w).unwrap()).collect();
             assert_eq!(
                 as_shell_reads(&quoted),
                 vec![
@@ -498,6 +500,6 @@ mod tests {
         }
         assert!(!planted.exists(), "a folder's name ran a command");
         assert!(!Path::new("/tmp/searchlab-backtick").exists());
-        assert!(shell_word("nul\0byte").is_err());
+        assert!(task_script_word("nul\0byte").is_err());
     }
 }
