@@ -63,13 +63,19 @@ def main(path):
     out.append("")
     out.append("| engine | depth reached: mean (median) | seldepth mean |")
     out.append("|---|---:|---:|")
+    means = {}
     for engine, rs in by.items():
         kept = [r for r in rs if (r["suite"], r["line"]) in quiet and r["iterations"]]
         depths = [r["iterations"][-1]["depth"] for r in kept]
         sel = [r["iterations"][-1].get("seldepth") or 0 for r in kept]
         if depths:
-            out.append(f"| {engine} | {statistics.mean(depths):.2f} ({statistics.median(depths):.0f}) | {statistics.mean(sel):.1f} |")
+            means[engine] = statistics.mean(depths)
+            out.append(f"| {engine} | {means[engine]:.2f} ({statistics.median(depths):.0f}) | {statistics.mean(sel):.1f} |")
     out.append("")
+    first = next(iter(means), None)
+    for engine in list(means)[1:]:
+        out.append(f"{engine} minus {first}: {means[engine] - means[first]:+.1f} plies")
+        out.append("")
     out.append("All positions:")
     out.append("")
     out.append("| engine | positions | depth reached: mean (median) | seldepth mean | nodes per search (geomean) | nodes per second | solved |")

@@ -445,6 +445,7 @@ pub fn report(
     files: &[PathBuf],
     dir: &std::path::Path,
     baseline: Option<&str>,
+    goals: &[crate::harness::games::rating::goal::Goal],
 ) -> Result<(), String> {
     if baseline.is_some() {
         return Err(
@@ -452,6 +453,9 @@ pub fn report(
         );
     }
     if effort::is_effort_run(files)? {
+        if !goals.is_empty() {
+            return Err("--goal applies to one match; this is a match of levels".into());
+        }
         let analysis = effort::analyse(files)?;
         for warning in &analysis.warnings {
             eprintln!("warning: {warning}");
@@ -461,7 +465,7 @@ pub fn report(
         eprintln!("report: {}", dir.join("report.md").display());
         return Ok(());
     }
-    let analysis = crate::harness::games::reporting::report::analyse(files)?;
+    let analysis = crate::harness::games::reporting::report::analyse(files, goals)?;
     for warning in &analysis.warnings {
         eprintln!("warning: {warning}");
     }

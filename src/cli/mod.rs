@@ -323,7 +323,7 @@ pub struct ReportArgs {
     /// their results headers alone, into DIR/README.md and the README beside DIR between the
     /// index markers, and each report README's one "As of" line (which reading describes
     /// today's default, computed).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["files", "out", "baseline"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["files", "out", "baseline", "goal"])]
     pub index: Option<PathBuf>,
     /// Directory for report.md, analysis.json, the CSV tables and the SVG charts (default: the
     /// first results file's directory).
@@ -332,6 +332,11 @@ pub struct ReportArgs {
     /// The variant every ratio and paired test is taken against (default: the first variant).
     #[arg(long)]
     pub baseline: Option<String>,
+    /// A goal on one player's score in a match, judged in the verdicts: `NAME<=PERCENT%` or
+    /// `NAME>=PERCENT%` (`--goal ethereal<=60%`): the probability that the true score meets
+    /// it, and whether the 95% interval meets it, misses it or straddles it. Repeatable.
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Vec<crate::harness::games::rating::goal::Goal>,
 }
 
 /// `searchlab report`: render a report from results files, never by searching.
@@ -350,6 +355,9 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
         .iter()
         .any(|f| crate::harness::tune::is_tune_file(f))
     {
+        if !args.goal.is_empty() {
+            return Err("--goal applies to match results; these are tune files".into());
+        }
         let trajectories = crate::harness::tune::report::Trajectories::read(&args.files)?;
         print!(
             "{}",
@@ -367,7 +375,10 @@ pub fn report(args: &ReportArgs) -> Result<(), String> {
         if matches < args.files.len() {
             return Err("these files mix match results and run results: report them apart".into());
         }
-        return games::report(&args.files, &dir, args.baseline.as_deref());
+        return games::report(&args.files, &dir, args.baseline.as_deref(), &args.goal);
+    }
+    if !args.goal.is_empty() {
+        return Err("--goal applies to match results; these are run results".into());
     }
     let data = report::Dataset::read(&args.files)?;
     let analysis = report::analyse(&data, args.baseline.as_deref())?;

@@ -17,6 +17,10 @@ pub struct Verdict {
     pub estimate: String,
     /// The verdict line.
     pub verdict: String,
+    /// The goal this verdict judges, as `report --goal` takes it (`ethereal<=60%`), so that
+    /// the report can be rendered again with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
 }
 
 /// An interval against its null value: the estimate's sign is shown when the whole interval

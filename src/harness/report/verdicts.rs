@@ -19,6 +19,7 @@ pub fn of(analysis: &Analysis) -> Vec<Verdict> {
                 comparison: format!("{versus}: positions solved by one only"),
                 estimate: format!("+{} −{}", d.only_variant, d.only_baseline),
                 verdict: of_p(d.p),
+                goal: None,
             });
         }
         for (what, ratio) in [("node ratio", &v.node_ratio), ("time ratio", &v.time_ratio)] {
@@ -28,6 +29,7 @@ pub fn of(analysis: &Analysis) -> Vec<Verdict> {
                     comparison: format!("{versus}: {what}"),
                     estimate: format!("{:.3} [{:.3}, {:.3}]", i.estimate, i.low, i.high),
                     verdict: of_interval(i.low, i.high, 1.0),
+                    goal: None,
                 });
             }
         }

@@ -1,5 +1,6 @@
 //! What the games say: Elo and its intervals, the SPRT (fishtest and fastchess formulas), and the tally of a pairing.
 
 pub mod elo;
+pub mod goal;
 pub mod stats;
 pub mod tally;

@@ -135,7 +135,7 @@ pub fn analyse(files: &[PathBuf]) -> Result<EffortAnalysis, String> {
     let mut levels = Vec::new();
     let mut warnings = Vec::new();
     for (effort, paths, _, _) in &groups {
-        let analysis = report::analyse(paths)?;
+        let analysis = report::analyse(paths, &[])?;
         warnings.extend(
             analysis
                 .warnings

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::harness::games::clock::limit_check;
 use crate::harness::games::playing::record::{MatchHeader, read_matches};
+use crate::harness::games::rating::goal::Goal;
 use crate::harness::games::rating::stats::Decision;
 use crate::harness::games::rating::tally::{PairingResult, tally};
 use crate::harness::games::reporting::charts;
@@ -21,10 +22,14 @@ pub struct MatchAnalysis {
     pub header: MatchHeader,
     pub pairings: Vec<PairingResult>,
     pub warnings: Vec<String>,
+    /// The goals judged in the verdicts (`report --goal`); kept in `verdicts.json`.
+    #[serde(skip)]
+    pub goals: Vec<Goal>,
 }
 
-/// Read the files (one match, or its shards) and tally them.
-pub fn analyse(files: &[PathBuf]) -> Result<MatchAnalysis, String> {
+/// Read the files (one match, or its shards) and tally them; `goals` are judged in the
+/// verdicts, and a goal on a player of no pairing is an error.
+pub fn analyse(files: &[PathBuf], goals: &[Goal]) -> Result<MatchAnalysis, String> {
     let (header, pairs, mut warnings) = read_matches(files)?;
     let pairings = tally(&header, &pairs);
     warnings.extend(
@@ -32,10 +37,26 @@ pub fn analyse(files: &[PathBuf]) -> Result<MatchAnalysis, String> {
             .iter()
             .map(|b| b.warning()),
     );
+    for g in goals {
+        if !pairings
+            .iter()
+            .any(|r| r.dev == g.player || r.base == g.player)
+        {
+            let players: Vec<&str> = pairings.iter().map(|r| r.dev.as_str()).collect();
+            return Err(format!(
+                "goal '{g}': '{}' plays in no pairing of {} (players: {}, {})",
+                g.player,
+                files[0].display(),
+                header.base(),
+                players.join(", ")
+            ));
+        }
+    }
     Ok(MatchAnalysis {
         header,
         pairings,
         warnings,
+        goals: goals.to_vec(),
     })
 }
 
@@ -77,7 +98,8 @@ pub fn write(analysis: &MatchAnalysis, dir: &Path) -> Result<(), String> {
     crate::harness::files::write_atomic(&dir.join("report.md"), markdown(analysis))
 }
 
-/// Each pairing's verdicts: its Elo's interval against 0 and its SPRT's decision.
+/// Each pairing's verdicts: its Elo's interval against 0, its SPRT's decision and each goal
+/// on the score of one of its players.
 pub fn verdicts(analysis: &MatchAnalysis) -> Vec<Verdict> {
     let mut out = Vec::new();
     for r in &analysis.pairings {
@@ -91,6 +113,7 @@ pub fn verdicts(analysis: &MatchAnalysis) -> Vec<Verdict> {
                 comparison: format!("{name}: Elo"),
                 estimate: format!("{} [{:+.1}, {:+.1}]", e.elo_text(1), e.elo.low, e.elo.high),
                 verdict,
+                goal: None,
             });
         }
         if let Some(s) = &r.sprt {
@@ -109,8 +132,10 @@ pub fn verdicts(analysis: &MatchAnalysis) -> Vec<Verdict> {
                 comparison: format!("{name}: SPRT [{}, {}]", s.sprt.elo0, s.sprt.elo1),
                 estimate: format!("LLR {:.2} ({:.2}, {:.2})", s.llr, s.lower, s.upper),
                 verdict,
+                goal: None,
             });
         }
+        out.extend(analysis.goals.iter().filter_map(|g| g.verdict(r)));
     }
     out
 }
