@@ -15,7 +15,6 @@ use super::game_args::GameArgs;
 use super::players::PlayerArgs;
 use crate::harness::games::clock::levels::{self, Effort, Levels};
 use crate::harness::games::clock::reference_speed;
-use crate::harness::games::reporting::effort;
 
 /// Games per pairing when neither `--games` nor `--sprt` is given.
 const DEFAULT_GAMES: u64 = 100;
@@ -437,43 +436,5 @@ pub fn sprt(args: &SprtArgs) -> Result<(), String> {
             }
         );
     }
-    Ok(())
-}
-
-/// `searchlab report` of match results files (`files`), written into `dir`.
-pub fn report(
-    files: &[PathBuf],
-    dir: &std::path::Path,
-    baseline: Option<&str>,
-    goals: &[crate::harness::games::rating::goal::Goal],
-) -> Result<(), String> {
-    if baseline.is_some() {
-        return Err(
-            "--baseline applies to run results; a match's baseline is its first player".into(),
-        );
-    }
-    if effort::is_effort_run(files)? {
-        if !goals.is_empty() {
-            return Err("--goal applies to one match; this is a match of levels".into());
-        }
-        let analysis = effort::analyse(files)?;
-        for warning in &analysis.warnings {
-            eprintln!("warning: {warning}");
-        }
-        effort::write(&analysis, dir)?;
-        print!("{}\n{}\n", analysis.tables(), analysis.summary());
-        eprintln!("report: {}", dir.join("report.md").display());
-        return Ok(());
-    }
-    let analysis = crate::harness::games::reporting::report::analyse(files, goals)?;
-    for warning in &analysis.warnings {
-        eprintln!("warning: {warning}");
-    }
-    crate::harness::games::reporting::report::write(&analysis, dir)?;
-    print!(
-        "{}",
-        crate::harness::games::reporting::report::table(&analysis)
-    );
-    eprintln!("report: {}", dir.join("report.md").display());
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::engine::search::{self, IterationInfo, Observer};
 use crate::engine::spec;
 use crate::engine::stats::{Counter, SearchStats};
 use crate::harness::format::mm_ss;
-use crate::harness::{bench, plan, report, results};
+use crate::harness::{bench, plan, results};
 
 mod audit;
 mod engine_options;
@@ -315,8 +315,10 @@ fn write_index(dir: &Path) -> Result<(), String> {
 /// Options of `searchlab report`.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
-    /// Results files written by `searchlab run` (several are joined; a variant label must mean
-    /// the same SPEC in all of them), or by `searchlab match` (one match, or its shards).
+    /// Files of one kind, told apart by their header's `type`: results written by `searchlab
+    /// run` (several are joined; a variant label must mean the same SPEC in all of them), by
+    /// `searchlab match` (one match, or its shards), tune files (`searchlab tune`), or one
+    /// `reproduction.json` (`searchlab reproduce`).
     #[arg(required_unless_present = "index")]
     pub files: Vec<PathBuf>,
     /// Instead of a report: write the index of the report folders under DIR (`reports`) from
@@ -339,59 +341,20 @@ pub struct ReportArgs {
     pub goal: Vec<crate::harness::games::rating::goal::Goal>,
 }
 
-/// `searchlab report`: render a report from results files, never by searching.
+/// `searchlab report`: render a report from results files, never by searching (one dispatch
+/// by the files' kind: `harness::report::dispatch`).
 pub fn report(args: &ReportArgs) -> Result<(), String> {
     if let Some(dir) = &args.index {
         return write_index(dir);
     }
-    let dir = args.out.clone().unwrap_or_else(|| {
-        args.files[0]
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
-    });
-    if args
-        .files
-        .iter()
-        .any(|f| crate::harness::tune::is_tune_file(f))
-    {
-        if !args.goal.is_empty() {
-            return Err("--goal applies to match results; these are tune files".into());
-        }
-        let trajectories = crate::harness::tune::report::Trajectories::read(&args.files)?;
-        print!(
-            "{}",
-            crate::harness::tune::report::write(&trajectories, &dir)?
-        );
-        eprintln!("report: {}", dir.join("tune.md").display());
-        return Ok(());
-    }
-    let matches = args
-        .files
-        .iter()
-        .filter(|f| crate::harness::games::playing::record::is_match_file(f))
-        .count();
-    if matches > 0 {
-        if matches < args.files.len() {
-            return Err("these files mix match results and run results: report them apart".into());
-        }
-        return games::report(&args.files, &dir, args.baseline.as_deref(), &args.goal);
-    }
-    if !args.goal.is_empty() {
-        return Err("--goal applies to match results; these are run results".into());
-    }
-    let data = report::Dataset::read(&args.files)?;
-    let analysis = report::analyse(&data, args.baseline.as_deref())?;
-    report::write_report(&analysis, &dir)?;
-    print!("{}", report::summary_table(&analysis));
-    eprintln!(
-        "report: {} ({} records, {} variants; charts: {})",
-        dir.join("report.md").display(),
-        data.records.len(),
-        analysis.variants.len(),
-        report::CHARTS.len()
-    );
-    Ok(())
+    crate::harness::report::dispatch::render(
+        &args.files,
+        &crate::harness::report::dispatch::Options {
+            out: args.out.clone(),
+            baseline: args.baseline.as_deref(),
+            goals: &args.goal,
+        },
+    )
 }
 
 /// Arguments of `searchlab merge`.

@@ -2,7 +2,6 @@
 //! scored positions (`format`: the bulletformat layout); `train` fits the float network
 //! (`model`) to them and writes the quantised one the engine reads.
 
-pub mod chart;
 pub mod datagen;
 pub mod format;
 pub mod merge;

@@ -490,7 +490,7 @@ fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
             .collect()
     };
     let s = &log.settings;
-    super::chart::loss(
+    crate::harness::report::charts::training::loss(
         path,
         &format!(
             "{} training, {} validation positions · λ {} · scale {} · batch {} · lr {} · {}",

@@ -1,8 +1,9 @@
 //! The chart style every chart of searchlab shares: size, font, palette, the titled canvas,
 //! log axes, categorical labels, lines with dots and the legend box. Charts are drawn as SVG
 //! with plotters' SVG backend: text stays text (no font files or system font libraries are
-//! needed), so they render the same on any machine. This module draws no chart itself: the
-//! report (`report/charts/`) and the reproduction (`reproduce/chart.rs`) own theirs.
+//! needed), so they render the same on any machine. This module draws no chart itself: every
+//! chart is in `report/charts/` (the run report's, training's and the reproduction's) or
+//! `report/matches/charts/`.
 
 pub mod heatmap;
 

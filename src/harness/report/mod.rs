@@ -5,12 +5,15 @@
 
 mod analysis;
 mod audit;
-mod charts;
+pub mod charts;
 mod designs;
+pub mod dispatch;
 pub mod index;
 mod markdown;
+pub mod matches;
 mod measures;
 mod tables;
+pub mod tune;
 mod verdicts;
 
 pub use analysis::*;

@@ -18,7 +18,6 @@
 //! one at a time so that no two share the cores; the shuffled ones (nodes only) run side by
 //! side.
 
-mod chart;
 mod data;
 pub mod markdown;
 pub mod orders;
@@ -240,7 +239,7 @@ pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
     crate::harness::files::write_atomic(&path, json)?;
     let path = dir.join("reproduction.md");
     crate::harness::files::write_atomic(&path, markdown::markdown(r))?;
-    chart::draw(r, dir)
+    crate::harness::report::charts::reproduction::draw(r, dir)
 }
 
 #[cfg(test)]

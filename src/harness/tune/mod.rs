@@ -13,7 +13,6 @@
 
 mod file;
 pub mod params;
-pub mod report;
 pub mod spsa;
 
 use file::open;

@@ -9,9 +9,11 @@ mod heuristic_rates;
 mod interactions;
 mod node_ratio;
 mod nodes_by_depth;
+pub mod reproduction;
 mod solved_by_depth;
 mod solved_by_time;
 mod sweep;
+pub mod training;
 
 use super::analysis::Analysis;
 use std::path::Path;

@@ -14,8 +14,8 @@ use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::harness::games::clock::levels::Effort;
 use crate::harness::games::playing::record::{MatchHeader, read_match};
-use crate::harness::games::reporting::charts::effort::{Line, Point};
-use crate::harness::games::reporting::report::{self, MatchAnalysis};
+use crate::harness::report::matches::charts::effort::{Line, Point};
+use crate::harness::report::matches::report::{self, MatchAnalysis};
 
 /// The report of every level.
 #[derive(Serialize)]
@@ -324,7 +324,7 @@ pub fn write(analysis: &EffortAnalysis, dir: &Path) -> Result<(), String> {
     let json = serde_json::to_string_pretty(analysis).map_err(|e| e.to_string())? + "\n";
     crate::harness::files::write_atomic(&dir.join("analysis.json"), json)?;
     let base = analysis.variants.first().map_or("", |t| t.base.as_str());
-    crate::harness::games::reporting::charts::effort::draw(
+    crate::harness::report::matches::charts::effort::draw(
         &analysis.lines(),
         (base, &analysis.axis),
         &analysis.caption(),

@@ -13,7 +13,7 @@ use crate::harness::games::playing::record::{MatchHeader, read_matches};
 use crate::harness::games::rating::goal::Goal;
 use crate::harness::games::rating::stats::Decision;
 use crate::harness::games::rating::tally::{PairingResult, tally};
-use crate::harness::games::reporting::charts;
+use crate::harness::report::matches::charts;
 use crate::harness::verdicts::{self, Verdict};
 
 /// Everything a match report says.

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use plotters::prelude::*;
 
-use super::spsa::TunedParam;
-use super::{IterationLine, TuneHeader, read};
 use crate::harness::plot;
+use crate::harness::tune::spsa::TunedParam;
+use crate::harness::tune::{IterationLine, TuneHeader, read};
 
 /// The trajectories of one tune: each file's header and iterations.
 pub struct Trajectories {

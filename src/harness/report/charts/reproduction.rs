@@ -1,9 +1,9 @@
 //! The reproduction's two charts: our numbers (solid lines, circles) against Ifrit's (dashed
 //! lines, triangles), by depth, on a log axis.
 
-use super::data::{KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use crate::harness::format::si;
 use crate::harness::plot::{SIZE, colour, error, legend, log_range, mesh, plot, svg};
+use crate::harness::reproduce::{KILLER_PRESETS, Reproduction, SCRATCH_LEAF};
 use plotters::prelude::*;
 use std::path::Path;
 
