@@ -492,7 +492,7 @@ pub fn reproduce(args: &ReproduceArgs) -> Result<(), String> {
             reproduce::reproduce(&options)?
         }
     };
-    reproduce::write(&r, &args.out)?;
+    crate::harness::report::reproduction::write(&r, &args.out)?;
     print!("{}", reproduce::markdown::markdown(&r));
     eprintln!(
         "reproduction: {} ({:.0} s)",

@@ -1,8 +1,8 @@
 //! The one dispatch of `searchlab report`: every results file says what it is in its first
 //! line's `type` (`header`: a run, `match`: a match, `tune`: a tune), and a reproduction is
 //! its `reproduction.json`; each kind has its renderer in this room (`report/` for runs,
-//! `matches/`, `tune.rs`, and `reproduce::write` for the reproduction, whose charts are in
-//! `charts/` beside the others).
+//! `matches/`, `tune.rs` and `reproduction.rs`, with every chart in `charts/` or
+//! `matches/charts/`).
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -123,7 +123,7 @@ pub fn render(files: &[PathBuf], options: &Options) -> Result<(), String> {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let r = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            crate::harness::reproduce::write(&r, &dir)?;
+            super::reproduction::write(&r, &dir)?;
             eprintln!("report: {}", dir.join("reproduction.md").display());
             Ok(())
         }

@@ -12,6 +12,7 @@ pub mod index;
 mod markdown;
 pub mod matches;
 mod measures;
+pub mod reproduction;
 mod tables;
 pub mod tune;
 mod verdicts;

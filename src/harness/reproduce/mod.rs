@@ -31,7 +31,6 @@ use crate::engine::position::Position;
 use crate::engine::search::{IterationInfo, Observer, search};
 use crate::engine::spec;
 use cozy_chess::Board;
-use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -231,17 +230,6 @@ pub fn reproduce(options: &Options) -> Result<Reproduction, String> {
     })
 }
 
-/// Write `reproduction.md`, `reproduction.json` and the two charts into `dir`.
-pub fn write(r: &Reproduction, dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let json = serde_json::to_string_pretty(r).map_err(|e| e.to_string())? + "\n";
-    let path = dir.join("reproduction.json");
-    crate::harness::files::write_atomic(&path, json)?;
-    let path = dir.join("reproduction.md");
-    crate::harness::files::write_atomic(&path, markdown::markdown(r))?;
-    crate::harness::report::charts::reproduction::draw(r, dir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,7 +345,7 @@ mod tests {
             "{md}"
         );
         let dir = std::env::temp_dir().join(format!("searchlab-repro-{}", std::process::id()));
-        write(&r, &dir).unwrap();
+        crate::harness::report::reproduction::write(&r, &dir).unwrap();
         for file in [
             "killers.svg",
             "quiescence.svg",
