@@ -3,8 +3,9 @@
 //! engine's signature for the two tables: a change to search, evaluation or ordering shows
 //! here first.
 
+use searchlab::harness::report::reproduction::write;
 use searchlab::harness::reproduce::{
-    FULL_EVAL, Options, SCRATCH_LEAF, SHUFFLED, Table, markdown::markdown, reproduce, write,
+    FULL_EVAL, Options, SCRATCH_LEAF, SHUFFLED, Table, markdown::markdown, reproduce,
 };
 
 #[test]
