@@ -15,8 +15,8 @@ pub struct Goal {
     pub player: String,
     /// `true`: at most `score`; `false`: at least.
     pub at_most: bool,
-    /// The bound, 0..1.
-    pub score: f64,
+    /// The bound in percent, as given (printed back as given: 57.1, not 57.099999…).
+    pub percent: f64,
 }
 
 impl std::str::FromStr for Goal {
@@ -45,7 +45,7 @@ impl std::str::FromStr for Goal {
         Ok(Goal {
             player: player.trim().to_string(),
             at_most,
-            score: percent / 100.0,
+            percent,
         })
     }
 }
@@ -53,7 +53,7 @@ impl std::str::FromStr for Goal {
 impl std::fmt::Display for Goal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let op = if self.at_most { "<=" } else { ">=" };
-        write!(f, "{}{op}{}%", self.player, self.score * 100.0)
+        write!(f, "{}{op}{}%", self.player, self.percent)
     }
 }
 
@@ -87,11 +87,12 @@ impl Goal {
         }
         let z = Normal::standard().inverse_cdf(0.975);
         let se = (high - low) / (2.0 * z);
-        let below = Normal::standard().cdf((self.score - score) / se);
+        let bound = self.percent / 100.0;
+        let below = Normal::standard().cdf((bound - score) / se);
         let (p, meets_all, meets_none) = if self.at_most {
-            (below, high <= self.score, low > self.score)
+            (below, high <= bound, low > bound)
         } else {
-            (1.0 - below, low >= self.score, high < self.score)
+            (1.0 - below, low >= bound, high < bound)
         };
         let sign = if self.at_most { "≤" } else { "≥" };
         let rule = if meets_all {
@@ -104,10 +105,7 @@ impl Goal {
         Some(Verdict {
             comparison: format!(
                 "{} vs {}: goal, {}'s score {sign} {}%",
-                r.dev,
-                r.base,
-                self.player,
-                self.score * 100.0
+                r.dev, r.base, self.player, self.percent
             ),
             estimate: format!(
                 "{:.2}% [{:.2}%, {:.2}%]",
@@ -117,7 +115,7 @@ impl Goal {
             ),
             verdict: format!(
                 "P(true score {sign} {}%) = {p:.2} (normal, from the interval); {rule}",
-                self.score * 100.0
+                self.percent
             ),
             goal: Some(self.to_string()),
         })
@@ -132,13 +130,17 @@ mod tests {
     fn goals_read_and_print_as_given() {
         let g: Goal = "ethereal<=60%".parse().unwrap();
         assert_eq!(
-            (g.player.as_str(), g.at_most, g.score),
-            ("ethereal", true, 0.6)
+            (g.player.as_str(), g.at_most, g.percent),
+            ("ethereal", true, 60.0)
         );
         assert_eq!(g.to_string(), "ethereal<=60%");
         let g: Goal = "default >= 45.5%".parse().unwrap();
         assert_eq!((g.player.as_str(), g.at_most), ("default", false));
         assert_eq!(g.to_string(), "default>=45.5%");
+        // Printed as given, so that verdicts.json gives `report` back the same goal.
+        for text in ["x<=57.1%", "x>=33.3%", "x<=0.5%"] {
+            assert_eq!(text.parse::<Goal>().unwrap().to_string(), text);
+        }
         for bad in [
             "ethereal<60%",
             "ethereal<=60",
