@@ -38,17 +38,26 @@ fn search_benches(c: &mut Criterion) {
         limits: Limits::depth(4),
         ..SearchConfig::default()
     };
-    let nodes = search(Position::startpos(), minimax, &mut Silent)
+    let nodes = search(Position::startpos(), minimax.clone(), &mut Silent)
+        .expect("the default configuration holds its network")
         .stats
         .nodes();
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("minimax/startpos/4", |b| {
-        b.iter(|| search(black_box(Position::startpos()), minimax, &mut Silent))
+        b.iter(|| {
+            search(
+                black_box(Position::startpos()),
+                minimax.clone(),
+                &mut Silent,
+            )
+        })
     });
 
     // The bench suite at depth 4 (a quicker cut of `searchlab bench`).
     let positions = bench::bench_positions();
-    let nodes = bench::run(&positions, 4, SearchConfig::default(), None, |_| {}).nodes();
+    let nodes = bench::run(&positions, 4, SearchConfig::default(), None, |_| {})
+        .expect("the default configuration holds its network")
+        .nodes();
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("alphabeta/bench-suite/4", |b| {
         b.iter(|| {

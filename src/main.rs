@@ -194,7 +194,7 @@ fn main() -> ExitCode {
     };
     if let Some(path) = &cli.net {
         let installed = searchlab::engine::nnue::read_file(path)
-            .and_then(|bytes| searchlab::engine::nnue::install(&bytes));
+            .and_then(|bytes| searchlab::engine::nnue::set_default(&bytes));
         if let Err(why) = installed {
             eprintln!("error: --net {}: {why}", path.display());
             return ExitCode::FAILURE;

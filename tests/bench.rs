@@ -21,7 +21,7 @@ fn bench_signature() {
         (played, SIGNATURE),
         (SearchConfig::default(), PLAIN_SIGNATURE),
     ] {
-        let report = bench::run(&positions, bench::DEFAULT_DEPTH, config, None, |_| {});
+        let report = bench::run(&positions, bench::DEFAULT_DEPTH, config, None, |_| {}).unwrap();
         assert_eq!(report.nodes(), signature, "bench signature changed");
     }
 }

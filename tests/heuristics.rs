@@ -40,7 +40,9 @@ fn bench_counts(jobs: &[(String, u32, u64)]) -> Vec<u64> {
                     };
                     let config =
                         configure(spec, None, *seed).unwrap_or_else(|e| panic!("{spec}: {e}"));
-                    let nodes = bench::run(&positions, *depth, config, None, |_| {}).nodes();
+                    let nodes = bench::run(&positions, *depth, config, None, |_| {})
+                        .unwrap()
+                        .nodes();
                     results.lock().unwrap()[i] = nodes;
                 }
             });
@@ -223,7 +225,8 @@ fn strong_presets_solve_the_project_tactics() {
                 Position::new(record.board.clone(), config.eval),
                 config,
                 &mut Silent,
-            );
+            )
+            .unwrap();
             let best = result.best_move.expect("a move");
             let expected: Vec<_> = record
                 .operands("bm")
@@ -293,7 +296,9 @@ fn every_counter_counts_with_one_meaning() {
     let mut totals = std::collections::BTreeMap::new();
     for spec in &specs {
         let config = configure(spec, None, 0).unwrap_or_else(|e| panic!("{spec}: {e}"));
-        let stats: SearchStats = bench::run(&positions, 5, config, None, |_| {}).stats;
+        let stats: SearchStats = bench::run(&positions, 5, config.clone(), None, |_| {})
+            .unwrap()
+            .stats;
         for (counter, c) in stats.heuristics.nonzero() {
             if c.tested > 0 {
                 counted.insert(counter);
@@ -343,7 +348,9 @@ fn classic_counters_can_be_false() {
     let positions: Vec<_> = bench::bench_positions().into_iter().take(12).collect();
     let run = |spec: &str| {
         let config = configure(spec, None, 0).unwrap();
-        bench::run(&positions, 6, config, None, |_| {}).stats
+        bench::run(&positions, 6, config, None, |_| {})
+            .unwrap()
+            .stats
     };
     let classic = run("classic");
     let pv = classic.heuristics.get(key("pv_move"));
@@ -387,7 +394,7 @@ fn the_uci_default_finds_wac_001s_mate_by_depth_8() {
         ..configure(searchlab::uci::DEFAULT_PRESET, None, 0).unwrap()
     };
     let pos = Position::new(board.clone(), config.eval);
-    let result = search(pos, config, &mut Silent);
+    let result = search(pos, config, &mut Silent).unwrap();
     let best = result.best_move.unwrap();
     assert_eq!(searchlab::engine::notation::san(&board, best), "Qg6");
     assert!(

@@ -45,7 +45,8 @@ fn finds_mate(spec: &str, record: &EpdRecord, depth: u32) -> bool {
         Position::new(record.board.clone(), config.eval),
         config,
         &mut Silent,
-    );
+    )
+    .unwrap();
     result.score >= MATE_BOUND
         && result
             .best_move

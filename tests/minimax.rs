@@ -11,7 +11,7 @@ fn horizon_leaves(depth: u32) -> u64 {
         limits: Limits::depth(depth),
         ..SearchConfig::default()
     };
-    let result = search(Position::startpos(), config, &mut Silent);
+    let result = search(Position::startpos(), config, &mut Silent).unwrap();
     let last = result.iterations.last().expect("the iteration completed");
     assert_eq!(last.depth, depth);
     assert_eq!(last.stats.cutoffs, 0, "minimax must not cut");

@@ -170,12 +170,12 @@ pub fn search(args: &SearchArgs) -> Result<(), String> {
     let rate = audit_rate(args.audit)?;
     let result = search::search_audited(
         Position::new(board.clone(), config.eval),
-        config,
+        config.clone(),
         rate,
         &mut IterationTable {
             header_printed: false,
         },
-    );
+    )?;
     if let Some(last) = result.iterations.last() {
         let s = last.stats;
         println!(
@@ -260,7 +260,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
         })?,
     };
     let config = spec::configure(heuristics, None, seed)?;
-    let report = bench::run(&records, depth, config, rate, |line| {
+    let report = bench::run(&records, depth, config.clone(), rate, |line| {
         if verbose {
             eprintln!(
                 "{:<24} {:>12} nodes {:>8} ms",
@@ -269,7 +269,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), String> {
                 line.elapsed.as_millis()
             );
         }
-    });
+    })?;
     println!(
         "{} positions, depth {depth}, {} ms",
         report.lines.len(),

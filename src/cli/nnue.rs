@@ -90,7 +90,7 @@ pub fn datagen(args: &DatagenArgs) -> Result<(), String> {
         provenance: DataRun {
             provenance: Provenance::now(),
             spec: args.heuristics.clone(),
-            config,
+            config: config.clone(),
             nodes: args.nodes,
             openings: args.openings.display().to_string(),
             opening_count: openings.len(),

@@ -163,7 +163,7 @@ impl Limits {
 }
 
 /// Everything that decides what a search does. Same configuration (and seed) → same nodes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SearchConfig {
     /// Alpha-beta or full-width minimax.
     pub algorithm: Algorithm,
@@ -203,7 +203,7 @@ impl SearchConfig {
             return self;
         }
         SearchConfig {
-            net: NetChoice(Some(super::nnue::pin_default())),
+            net: self.net.clone().pinned(),
             ..self
         }
     }

@@ -248,10 +248,9 @@ impl Terms {
     }
 }
 
-/// The static evaluation of `board` for the side to move (`nnue` with the process's default
-/// network).
+/// The static evaluation of `board` for the side to move (`nnue` with the embedded network).
 pub fn evaluate(board: &Board, kind: EvalKind) -> Score {
-    evaluate_with(board, kind, super::nnue::active())
+    evaluate_with(board, kind, &super::nnue::embedded())
 }
 
 /// The static evaluation of `board` for the side to move, `nnue` with `net`.

@@ -155,10 +155,9 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
         } else if let Some(path) = item.strip_prefix("net=") {
-            // The network file is read and checked here, once per process and file: a
-            // configuration names it by its checksum from then on.
-            let sum = crate::engine::nnue::load(std::path::Path::new(path))?;
-            config.net = crate::engine::nnue::NetChoice(Some(sum));
+            // The network file is read and checked here, when the configuration is made; its
+            // weights travel with the configuration from then on.
+            config.net = crate::engine::nnue::NetChoice::load(std::path::Path::new(path))?;
         } else if let Some(name) = item.strip_prefix('-') {
             config.heuristics.set_enabled(lookup(name)?, false);
         } else if let Some((target, value)) = item.split_once('=') {

@@ -69,7 +69,7 @@ pub fn run(
     config: SearchConfig,
     audit: Option<f64>,
     mut progress: impl FnMut(&BenchLine),
-) -> BenchReport {
+) -> Result<BenchReport, String> {
     let config = SearchConfig {
         limits: Limits::depth(depth),
         ..config
@@ -78,7 +78,7 @@ pub fn run(
     let mut elapsed = Duration::ZERO;
     for record in records {
         let position = Position::new(record.board.clone(), config.eval);
-        let result = search::search_audited(position, config, audit, &mut Silent);
+        let result = search::search_audited(position, config.clone(), audit, &mut Silent)?;
         if let Some(tally) = &result.audit {
             report
                 .audit
@@ -96,7 +96,7 @@ pub fn run(
         report.lines.push(line);
     }
     report.elapsed = elapsed;
-    report
+    Ok(report)
 }
 
 /// Read a suite for `bench --suite`.

@@ -36,7 +36,7 @@ impl Provenance {
         Provenance {
             searchlab: env!("CARGO_PKG_VERSION").into(),
             commit: git_commit(),
-            net: crate::engine::nnue::installed_checksum(),
+            net: crate::engine::nnue::replaced_default_checksum(),
             date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }

@@ -329,7 +329,7 @@ fn search_task(
     limits: Limits,
     instruments: Instruments,
     sessions: &EnginePool,
-) -> PositionRecord {
+) -> Result<PositionRecord, String> {
     let Task {
         variant,
         suite,
@@ -339,17 +339,29 @@ fn search_task(
     match &variant.engine {
         Some(engine) => {
             let outcome = sessions.search(&variant.label, engine, record, &limits);
-            external_record(&variant.label, &suite.path, record, &outcome)
+            Ok(external_record(
+                &variant.label,
+                &suite.path,
+                record,
+                &outcome,
+            ))
         }
         None => {
             let config = SearchConfig {
                 limits,
                 seed,
-                ..variant.config
+                ..variant.config.clone()
             };
             let position = Position::new(record.board.clone(), config.eval);
-            let result = search_instrumented(position, config, instruments, &mut Silent);
-            position_record(&variant.label, &suite.path, record, seed, &result)
+            let result = search_instrumented(position, config, instruments, &mut Silent)
+                .map_err(|e| format!("variant '{}': {e}", variant.label))?;
+            Ok(position_record(
+                &variant.label,
+                &suite.path,
+                record,
+                seed,
+                &result,
+            ))
         }
     }
 }
@@ -374,27 +386,34 @@ fn execute(
         .num_threads(plan.jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
-    let (sender, receiver) = mpsc::channel::<PositionRecord>();
+    let (sender, receiver) = mpsc::channel::<Result<PositionRecord, String>>();
     let limits = plan.limits;
     let instruments = Instruments {
         audit: plan.audit,
         width: plan.width,
     };
     let sessions = EnginePool::new(plan.jobs);
-    let mut write_error = None;
+    let mut failure = None;
     std::thread::scope(|scope| {
         let sessions = &sessions;
         scope.spawn(move || {
             pool.install(|| {
                 tasks.par_iter().for_each_with(sender, |sender, task| {
-                    // The receiver only goes away on a write error; stop quietly then.
+                    // The receiver only goes away on an error; stop quietly then.
                     let _ = sender.send(search_task(task, limits, instruments, sessions));
                 });
             });
         });
         for record in receiver {
+            let record = match record {
+                Ok(record) => record,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            };
             if let Err(e) = results::append(&mut file, &record) {
-                write_error = Some(format!("{}: {e}", plan.out.display()));
+                failure = Some(format!("{}: {e}", plan.out.display()));
                 break;
             }
             records.push(record);
@@ -411,7 +430,7 @@ fn execute(
             if plan.jobs == 1 { "" } else { "s" }
         );
     }
-    match write_error {
+    match failure {
         Some(e) => Err(e),
         None => Ok(()),
     }

@@ -445,14 +445,27 @@ impl UciEngine {
     fn spawn_search(&mut self, limits: Limits, root_moves: Vec<cozy_chess::Move>) {
         let config = SearchConfig {
             limits,
-            ..self.config
+            ..self.config.clone()
         };
         let stop = Arc::new(AtomicBool::new(false));
         let state = self
             .state
             .take()
             .unwrap_or_else(|| SearchState::new(self.hash_mb));
-        let mut searcher = Searcher::with_state(self.position.clone(), config, stop.clone(), state);
+        let mut searcher =
+            match Searcher::with_state(self.position.clone(), config, stop.clone(), state) {
+                Ok(searcher) => searcher,
+                Err(why) => {
+                    // The GUI still gets a move: the first legal one, as after a failed search.
+                    send(&format!("info string search refused: {why}"));
+                    let root = self.position.board();
+                    match crate::engine::movepick::MovePicker::new(root).next_move(root) {
+                        Some(mv) => send(&format!("bestmove {}", notation::uci(root, mv))),
+                        None => send("bestmove 0000"),
+                    }
+                    return;
+                }
+            };
         searcher.restrict_root_moves(root_moves);
         searcher.set_multipv(self.multipv);
         let (multipv, counter_info) = (self.multipv, self.counter_info);

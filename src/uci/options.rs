@@ -178,7 +178,7 @@ impl UciEngine {
         };
         let id =
             Id::from_name(id_name).ok_or_else(|| format!("setoption: unknown option '{name}'"))?;
-        let mut changed = self.config;
+        let mut changed = self.config.clone();
         match param {
             None => match value {
                 "true" => changed.heuristics.set_enabled(id, true),

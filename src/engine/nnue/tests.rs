@@ -265,7 +265,7 @@ fn the_embedded_network_loads_and_matches_its_provenance() {
     let provenance = include_str!("net/PROVENANCE.md");
     assert!(provenance.contains(&sum), "PROVENANCE.md names {sum}");
     assert!(bytes.len() < 1 << 20, "under 1 MB");
-    let net = embedded();
+    let net = &*embedded();
     let eval = |fen: &str| {
         let board: Board = fen.parse().unwrap();
         Accumulator::of(&board, net).evaluate(net, &board)
@@ -315,4 +315,49 @@ fn weights_beyond_the_trainers_range_are_refused_and_evaluations_stay_below_mate
     let board = Board::default();
     let score = Accumulator::of(&board, &net).evaluate(&net, &board);
     assert!(score < crate::engine::score::MATE_BOUND, "{score}");
+}
+
+/// A configuration carries its network's weights from the moment it is made; a checksum read
+/// back from a file resolves to a network this process holds (the embedded one here) or to
+/// none, and a search of it is then refused by name, not a panic.
+#[test]
+fn a_network_named_by_checksum_resolves_or_is_refused_by_name() {
+    let embedded_sum = checksum(embedded_bytes());
+    let named = NetChoice::from_checksum(embedded_sum);
+    assert!(std::sync::Arc::ptr_eq(
+        named.weights().unwrap(),
+        &embedded()
+    ));
+    assert_eq!(named, NetChoice::embedded());
+    assert_eq!(named.checksum(), EMBEDDED_CHECKSUM.trim());
+    // Written and read back, the same choice, by the same checksum.
+    let text = serde_json::to_string(&named).unwrap();
+    assert_eq!(text, format!("\"{embedded_sum:016x}\""));
+    let back: NetChoice = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, named);
+    assert!(back.weights().is_ok());
+    // A checksum of no network here: no weights, and the reason names it.
+    let stranger: NetChoice = serde_json::from_str("\"00000000deadbeef\"").unwrap();
+    let why = stranger.weights().unwrap_err();
+    assert!(
+        why.contains("00000000deadbeef") && why.contains("net=PATH"),
+        "{why}"
+    );
+    let config = crate::engine::config::SearchConfig {
+        eval: crate::engine::eval::EvalKind::Nnue,
+        net: stranger,
+        limits: crate::engine::config::Limits::depth(1),
+        ..Default::default()
+    };
+    let refused = crate::engine::search::search(
+        crate::engine::position::Position::startpos(),
+        config,
+        &mut crate::engine::search::Silent,
+    );
+    assert_eq!(refused.err(), Some(why));
+    // The default is the process's network, resolved, and not written in a header.
+    let default = NetChoice::default();
+    assert!(default.is_default() && default.weights().is_ok());
+    assert_eq!(serde_json::to_string(&default).unwrap(), "null");
+    assert!(default.pinned().weights().is_ok());
 }

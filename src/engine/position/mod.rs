@@ -15,7 +15,9 @@ use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
 use super::moves::{captured_piece, piece_changes};
-use super::nnue::{Accumulator, NetChoice, Network};
+use std::sync::Arc;
+
+use super::nnue::{Accumulator, Network};
 use super::score::Score;
 pub use super::series::{LineStats, Periods, SeriesEntry};
 
@@ -44,9 +46,9 @@ pub struct Position {
     /// `accumulators[k]` is the NNUE's hidden layer of `boards[k]`, kept incrementally when
     /// the evaluation is the NNUE (`net`), empty otherwise.
     accumulators: Vec<Accumulator>,
-    net: Option<&'static Network>,
+    net: Option<Arc<Network>>,
     /// The network `nnue` evaluates with (`net` when the evaluation is `nnue`).
-    network: NetChoice,
+    network: Arc<Network>,
     /// `line[k]` describes the move that produced `boards[k + 1]`.
     line: Vec<LineEntry>,
     /// `series[k]` describes `boards[k]`.
@@ -65,15 +67,15 @@ pub struct Position {
 }
 
 impl Position {
-    /// A position starting from `board`, with no history.
+    /// A position starting from `board`, with no history (evaluated, under `nnue`, with the
+    /// embedded network until a search sets its configuration's).
     pub fn new(board: Board, eval_kind: EvalKind) -> Self {
-        Self::with_network(board, eval_kind, NetChoice::default())
+        Self::with_network(board, eval_kind, crate::engine::nnue::embedded())
     }
 
     /// A position starting from `board`, evaluated (under `nnue`) with `network`.
-    pub fn with_network(board: Board, eval_kind: EvalKind, network: NetChoice) -> Self {
-        let weights = network.network();
-        let start_eval = eval::evaluate_with(&board, eval_kind, weights);
+    pub fn with_network(board: Board, eval_kind: EvalKind, network: Arc<Network>) -> Self {
+        let start_eval = eval::evaluate_with(&board, eval_kind, &network);
         let white = |score: Score| match board.side_to_move() {
             Color::White => score,
             Color::Black => -score,
@@ -85,9 +87,9 @@ impl Position {
         ));
         let mut terms = Vec::with_capacity(512);
         terms.push(eval::Terms::of(&board));
-        let net = (eval_kind == EvalKind::Nnue).then_some(weights);
+        let net = (eval_kind == EvalKind::Nnue).then(|| network.clone());
         let mut accumulators = Vec::with_capacity(if net.is_some() { 512 } else { 0 });
-        accumulators.extend(net.map(|net| Accumulator::of(&board, net)));
+        accumulators.extend(net.as_ref().map(|net| Accumulator::of(&board, net)));
         let mut boards = Vec::with_capacity(512);
         boards.push(board);
         Position {
@@ -119,27 +121,27 @@ impl Position {
     /// Re-score the whole line with another evaluation (series included).
     pub fn set_eval_kind(&mut self, kind: EvalKind) {
         if kind != self.eval_kind {
-            self.replay(kind, self.network, self.periods);
+            self.replay(kind, self.network.clone(), self.periods);
         }
     }
 
     /// Re-score the whole line with another network (when the evaluation is `nnue`).
-    pub fn set_network(&mut self, network: NetChoice) {
-        if network != self.network {
-            self.replay(self.eval_kind, network, self.periods);
+    pub fn set_network(&mut self, network: &Arc<Network>) {
+        if !Arc::ptr_eq(network, &self.network) {
+            self.replay(self.eval_kind, network.clone(), self.periods);
         }
     }
 
     /// The static evaluation of the current board computed from scratch (the same score as
     /// `static_eval`, at a board's cost: `leaf_eval=scratch`).
     pub fn evaluate_from_scratch(&self) -> Score {
-        eval::evaluate_with(self.board(), self.eval_kind, self.network.network())
+        eval::evaluate_with(self.board(), self.eval_kind, &self.network)
     }
 
     /// Recompute the series of the whole line with other periods (`ema_channel`'s).
     pub fn set_periods(&mut self, periods: Periods) {
         if periods != self.periods {
-            self.replay(self.eval_kind, self.network, periods);
+            self.replay(self.eval_kind, self.network.clone(), periods);
         }
     }
 
@@ -149,12 +151,12 @@ impl Position {
     pub fn set_averages(&mut self, averages: bool) {
         if averages != self.averages {
             self.averages = averages;
-            self.replay(self.eval_kind, self.network, self.periods);
+            self.replay(self.eval_kind, self.network.clone(), self.periods);
         }
     }
 
     /// Play the line again from its start under another evaluation or periods.
-    fn replay(&mut self, kind: EvalKind, network: NetChoice, periods: Periods) {
+    fn replay(&mut self, kind: EvalKind, network: Arc<Network>, periods: Periods) {
         let moves: Vec<Option<Move>> = self.line.iter().map(|e| e.mv).collect();
         let (root_len, averages) = (self.root_len, self.averages);
         let start = self.boards[0].clone();
@@ -266,7 +268,7 @@ impl Position {
             eval::Terms::of(self.board()),
             "incremental terms after {mv}"
         );
-        if let Some(net) = self.net {
+        if let Some(net) = &self.net {
             self.accumulators
                 .extend_from_within(self.accumulators.len() - 1..);
             let acc = self.accumulators.last_mut().expect("just pushed");
@@ -301,7 +303,7 @@ impl Position {
     ) {
         // R: the new position's evaluation for the side that moved, the negated evaluation of
         // its side to move.
-        let r = match self.net {
+        let r = match &self.net {
             Some(net) => -self.accumulator().evaluate(net, self.board()),
             None => terms.score(self.eval_kind, mover),
         };

@@ -306,7 +306,7 @@ mod tests {
     fn searched_with(config: SearchConfig, fen: &str, audit: Option<f64>) -> SearchResult {
         let board = crate::engine::fen::parse_position(fen).unwrap();
         let pos = Position::new(board, EvalKind::Full);
-        let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)));
+        let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false))).unwrap();
         if let Some(rate) = audit {
             searcher.enable_audit(rate);
         }
@@ -457,7 +457,7 @@ mod tests {
             config.heuristics.futility.margin = margin;
             let mut total = AuditTally::default();
             for fen in ["startpos", "8/5pk1/6p1/3P4/5P2/6PK/8/8 w - - 0 1"] {
-                total.merge(&searched_with(config, fen, Some(1.0)).audit.unwrap());
+                total.merge(&searched_with(config.clone(), fen, Some(1.0)).audit.unwrap());
             }
             let cell = total.by_decision()[&counter!(Futility.frontier)];
             assert!(cell.audited > 1000, "margin {margin}: {cell:?}");

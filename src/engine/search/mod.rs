@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 
 use super::audit::{AuditState, AuditTally};
 use super::config::{Algorithm, SearchConfig, TreeDraws};
+use super::eval::EvalKind;
 use super::heuristics::correction_history::CorrectionHistory;
 use super::heuristics::{COUNT, Id};
 use super::movepick::MovePicker;
@@ -216,8 +217,9 @@ pub struct Searcher {
 
 impl Searcher {
     /// A search of `pos` under `config` with fresh state; setting `stop` ends it within a few
-    /// milliseconds.
-    pub fn new(pos: Position, config: SearchConfig, stop: Arc<AtomicBool>) -> Self {
+    /// milliseconds. Refused when the configuration evaluates with a network it holds no
+    /// weights for (a checksum read back from a file).
+    pub fn new(pos: Position, config: SearchConfig, stop: Arc<AtomicBool>) -> Result<Self, String> {
         let state = SearchState::for_config(&config, DEFAULT_HASH_MB);
         Self::with_state(pos, config, stop, state)
     }
@@ -228,9 +230,11 @@ impl Searcher {
         config: SearchConfig,
         stop: Arc<AtomicBool>,
         state: SearchState,
-    ) -> Self {
+    ) -> Result<Self, String> {
+        if config.eval == EvalKind::Nnue {
+            pos.set_network(config.net.weights()?);
+        }
         pos.set_eval_kind(config.eval);
-        pos.set_network(config.net);
         let channel = &config.heuristics.ema_channel;
         pos.set_periods(Periods {
             channel_fast: f64::from(channel.fast_period),
@@ -240,20 +244,20 @@ impl Searcher {
         let plan = Plan::new(&config, Self::active_signals(&config.heuristics));
         pos.set_averages(plan.needs_line_stats);
         pos.set_root();
-        Searcher {
+        Ok(Searcher {
             pos,
             plan,
+            streams: random_streams(config.seed),
             config,
             stats: SearchStats::default(),
             pv: PvTable::new(),
             line: Line::default(),
             root: RootOptions::default(),
             state,
-            streams: random_streams(config.seed),
             clock: Clock::new(stop),
             audit: AuditState::default(),
             width: None,
-        }
+        })
     }
 
     /// Search only these root moves (UCI `go searchmoves`); an empty list means every move.
@@ -508,7 +512,11 @@ fn random_streams(seed: u64) -> [Xoshiro256PlusPlus; COUNT] {
 }
 
 /// Search `pos` under `config` with no way to stop it but its limits.
-pub fn search(pos: Position, config: SearchConfig, observer: &mut dyn Observer) -> SearchResult {
+pub fn search(
+    pos: Position,
+    config: SearchConfig,
+    observer: &mut dyn Observer,
+) -> Result<SearchResult, String> {
     search_audited(pos, config, None, observer)
 }
 
@@ -519,7 +527,7 @@ pub fn search_audited(
     config: SearchConfig,
     audit: Option<f64>,
     observer: &mut dyn Observer,
-) -> SearchResult {
+) -> Result<SearchResult, String> {
     search_instrumented(
         pos,
         config,
@@ -544,15 +552,15 @@ pub fn search_instrumented(
     config: SearchConfig,
     instruments: Instruments,
     observer: &mut dyn Observer,
-) -> SearchResult {
-    let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)));
+) -> Result<SearchResult, String> {
+    let mut searcher = Searcher::new(pos, config, Arc::new(AtomicBool::new(false)))?;
     if let Some(rate) = instruments.audit {
         searcher.enable_audit(rate);
     }
     if instruments.width {
         searcher.enable_width();
     }
-    searcher.run(observer)
+    Ok(searcher.run(observer))
 }
 
 #[cfg(test)]

@@ -14,6 +14,11 @@ fn config(algorithm: Algorithm, depth: u32) -> SearchConfig {
     }
 }
 
+/// `super::search`: every configuration of these tests holds its network.
+fn search(pos: Position, config: SearchConfig, observer: &mut dyn Observer) -> SearchResult {
+    super::search(pos, config, observer).expect("the configuration holds its network")
+}
+
 fn position(fen: &str) -> Position {
     Position::new(fen.parse().unwrap(), EvalKind::Full)
 }
@@ -88,7 +93,7 @@ fn node_limit_is_exact_and_reproducible() {
         limits,
         ..SearchConfig::default()
     };
-    let a = search(Position::startpos(), cfg, &mut Silent);
+    let a = search(Position::startpos(), cfg.clone(), &mut Silent);
     let b = search(Position::startpos(), cfg, &mut Silent);
     assert_eq!(a.stats, b.stats);
     assert_eq!(a.stats.nodes(), 20_000);
@@ -105,7 +110,7 @@ fn stop_flag_ends_an_infinite_search() {
         },
         ..SearchConfig::default()
     };
-    let mut searcher = Searcher::new(Position::startpos(), cfg, stop.clone());
+    let mut searcher = Searcher::new(Position::startpos(), cfg, stop.clone()).unwrap();
     let handle = std::thread::spawn(move || searcher.run(&mut Silent));
     std::thread::sleep(Duration::from_millis(50));
     stop.store(true, Ordering::Relaxed);
@@ -205,7 +210,8 @@ fn every_preset_searches_the_start_position() {
 /// A searcher standing one ply below its root, after `mv`, ready for `alphabeta`.
 fn searcher_after(fen: &str, spec_text: &str, mv: &str) -> Searcher {
     let config = with_spec(spec_text, 4);
-    let mut searcher = Searcher::new(position(fen), config, Arc::new(AtomicBool::new(false)));
+    let mut searcher =
+        Searcher::new(position(fen), config, Arc::new(AtomicBool::new(false))).unwrap();
     let mv = cozy_chess::util::parse_uci_move(searcher.pos.board(), mv).unwrap();
     searcher.pos.make(mv);
     searcher
@@ -246,7 +252,8 @@ fn each_randomised_heuristic_draws_from_its_own_stream() {
             Position::startpos(),
             config,
             Arc::new(AtomicBool::new(false)),
-        );
+        )
+        .unwrap();
         (0..50)
             .map(|_| {
                 if interleave {
@@ -266,7 +273,8 @@ fn each_randomised_heuristic_draws_from_its_own_stream() {
             Position::startpos(),
             config,
             Arc::new(AtomicBool::new(false)),
-        );
+        )
+        .unwrap();
         (0..50).map(|_| s.crossover()).collect::<Vec<_>>()
     };
     assert_ne!(alone, other_seed, "the seed still matters");
@@ -493,12 +501,12 @@ fn quiet_keys_when_reached_search_another_tree_reproducibly() {
 fn the_width_tally_changes_nothing_and_adds_up_to_the_counters() {
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
     let config = with_spec("modern", 9);
-    let plain = search(position(fen), config, &mut Silent);
+    let plain = search(position(fen), config.clone(), &mut Silent);
     let with = Instruments {
         audit: None,
         width: true,
     };
-    let result = search_instrumented(position(fen), config, with, &mut Silent);
+    let result = search_instrumented(position(fen), config.clone(), with, &mut Silent).unwrap();
     assert_eq!(result.stats, plain.stats);
     assert_eq!(result.best_move, plain.best_move);
     let width = result.width.expect("asked for");

@@ -420,7 +420,7 @@ pub fn run(plan: &Plan) -> Result<Progress, String> {
     let variant = Variant {
         label: "datagen".into(),
         spec: plan.provenance.spec.clone(),
-        config: plan.provenance.config,
+        config: plan.provenance.config.clone(),
         engine: None,
         limits: Vec::new(),
     };

@@ -450,7 +450,7 @@ mod tests {
     /// net whose buckets differ does not read as one output layer.
     #[test]
     fn a_network_read_back_as_floats_quantises_to_itself() {
-        let embedded = crate::engine::nnue::embedded();
+        let embedded = &*crate::engine::nnue::embedded();
         let back = Params::from_network(embedded, OUTPUT_BUCKETS).unwrap();
         assert!(back.quantise() == *embedded);
         assert_eq!(

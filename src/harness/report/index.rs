@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::engine::config::SearchConfig;
-use crate::engine::nnue::{EMBEDDED_CHECKSUM, NetChoice};
+use crate::engine::nnue::NetChoice;
 
 /// The markers the generated table sits between, in `reports/README.md` and the top-level
 /// README.
@@ -198,7 +198,7 @@ fn read_run(path: &Path, today: &SearchConfig) -> Result<Run, String> {
 pub fn todays_default() -> SearchConfig {
     let mut config = crate::engine::spec::parse(crate::uci::DEFAULT_PRESET)
         .expect("the UCI default is a valid SPEC");
-    config.net = NetChoice(u64::from_str_radix(EMBEDDED_CHECKSUM.trim(), 16).ok());
+    config.net = NetChoice::embedded();
     config
 }
 
@@ -338,10 +338,10 @@ mod tests {
     #[test]
     fn a_header_describes_the_default_only_when_its_configuration_is_todays() {
         let today = todays_default();
-        let mut searched = today;
+        let mut searched = today.clone();
         searched.seed = 7;
         searched.limits.nodes = Some(5000);
-        let header = serde_json::to_value(searched).unwrap();
+        let header = serde_json::to_value(&searched).unwrap();
         assert!(is_default(&header, &today));
         let mut changed = header.clone();
         changed["heuristics"]["futility"]["margin"] = 51.into();

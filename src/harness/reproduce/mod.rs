@@ -174,7 +174,7 @@ fn run_job(job: &Job, quiet: bool) -> Result<Vec<Row>, String> {
         rows: Vec::new(),
         quiet,
     };
-    search(Position::startpos(), config, &mut collector);
+    search(Position::startpos(), config, &mut collector)?;
     Ok(collector.rows)
 }
 

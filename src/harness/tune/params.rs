@@ -178,7 +178,7 @@ pub fn spsa_lines(text: &str) -> Result<String, String> {
     let base = Variant {
         label: "spsa".into(),
         spec: text.to_string(),
-        config,
+        config: config.clone(),
         engine: None,
         limits: Vec::new(),
     };

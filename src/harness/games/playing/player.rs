@@ -115,7 +115,7 @@ impl Player {
             None => Player::Variant {
                 config: Box::new(SearchConfig {
                     seed,
-                    ..variant.config
+                    ..variant.config.clone()
                 }),
                 hash_mb,
                 state: None,
@@ -176,7 +176,10 @@ impl Player {
                 hash_mb,
                 state,
             } => {
-                let config = SearchConfig { limits, ..**config };
+                let config = SearchConfig {
+                    limits,
+                    ..(**config).clone()
+                };
                 let table = state
                     .take()
                     .unwrap_or_else(|| SearchState::for_config(&config, *hash_mb));
@@ -186,7 +189,8 @@ impl Player {
                     config,
                     Arc::new(AtomicBool::new(false)),
                     table,
-                );
+                )
+                .map_err(Failure::Crash)?;
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     searcher.run(&mut Silent)
                 }));
