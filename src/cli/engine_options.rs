@@ -1,8 +1,8 @@
 //! `searchlab engine-options`: what an engine offers the harness, read from its `uci` answer.
 
-use crate::harness::external::engines;
 use crate::harness::external::session;
 use crate::harness::external::uci_options::OptionKind;
+use crate::harness::plan::engine_args;
 
 /// Arguments of `searchlab engine-options`.
 #[derive(clap::Args, Debug)]
@@ -22,7 +22,7 @@ type Section = (&'static str, fn(&OptionKind) -> bool, bool);
 /// `searchlab engine-options`: the engine's check options (toggles for `--ablation`), its spin
 /// options (parameters for `--sweep option.NAME=…`, with their ranges) and the rest.
 pub fn engine_options(args: &EngineOptionsArgs) -> Result<(), String> {
-    let engine = engines::parse(&args.engine, &engines::Each::default())?;
+    let engine = engine_args::parse(&args.engine, &engine_args::Each::default())?;
     let probe = session::probe(&engine.spec).map_err(|e| format!("--engine: {e}"))?;
     if args.json {
         let text = serde_json::to_string_pretty(&probe.options).map_err(|e| e.to_string())?;
@@ -83,7 +83,7 @@ pub fn engine_options(args: &EngineOptionsArgs) -> Result<(), String> {
         }
     }
     for line in &probe.said {
-        if crate::harness::external::engine_design::is_refusal(line) {
+        if crate::harness::external::probe::is_refusal(line) {
             eprintln!("warning: the engine answered its options with: {line}");
         } else {
             eprintln!("the engine acknowledged: {line}");

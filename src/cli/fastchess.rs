@@ -29,7 +29,7 @@ const SUPPORTED: &str = "-engine, -each, -rounds, -games, -repeat, -openings, -c
      -sprt, -pgnout, -epdout, -log, -draw, -resign, -maxmoves, -recover, -srand, -randomseed, \
      -ratinginterval, -tournament, -variant, -output, -report, -autosaveinterval, -use-affinity";
 
-/// The engine keys passed on as they are (`engines.rs` reads them).
+/// The engine keys passed on as they are (`plan::engine_args` reads them).
 const ENGINE_KEYS: &[&str] = &[
     "name",
     "cmd",
@@ -104,7 +104,7 @@ fn add_flag(args: &mut Vec<String>, flag: &str) {
     args.push(flag.to_string());
 }
 
-/// A keyed word as `engines.rs` reads it, quoted as a shell quotes it.
+/// A keyed word as `plan::engine_args` reads it, quoted as a shell quotes it.
 fn keyed(key: &str, value: &str) -> String {
     let word = format!("{key}={value}");
     // Arguments come from the operating system, which cannot pass a NUL byte.

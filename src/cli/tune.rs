@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::game_args::GameArgs;
-use crate::harness::external::engine_design;
+use crate::harness::external::probe;
 use crate::harness::external::uci_options::UciOption;
 use crate::harness::games::clock::reference_speed;
 use crate::harness::plan;
@@ -85,7 +85,7 @@ pub fn preflight(args: &TuneArgs) -> Result<(), String> {
             None,
             &[],
         )?;
-        engine_design::probe_all(&mut players)?;
+        probe::probe_all(&mut players)?;
     }
     crate::harness::games::book::openings::read(&args.game.openings, args.game.opening_plies)?;
     Ok(())
@@ -99,7 +99,7 @@ pub fn tune(args: &TuneArgs) -> Result<(), String> {
     }
     let mut players = tuned_player(args)?;
     // The engine's probe gives its advertised options too: no second start for them.
-    let mut probes = engine_design::probe_all(&mut players)?;
+    let mut probes = probe::probe_all(&mut players)?;
     let base = players.remove(0);
     let advertised = probes
         .remove(&base.label)

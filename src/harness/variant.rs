@@ -1,5 +1,5 @@
 //! A variant: one player of a run or a match, searchlab's own search under a configuration
-//! or an external UCI engine with its options. Planned by `plan.rs` and the designs, played by
+//! or an external UCI engine with its options. Planned in `plan/`, played by
 //! `runner` and `games`, recorded by `results` in every header.
 
 use serde::{Deserialize, Serialize};

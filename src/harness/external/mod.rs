@@ -6,15 +6,15 @@
 //! Its time runs from `go` to `bestmove`, so start-up and handshake are not charged to the
 //! search.
 //!
-//! The room of the external engines: `engines.rs` reads their descriptions (fastchess's keyed
-//! form), `session.rs` sets a process up, probes it and searches with it, `engine_pool.rs`
-//! keeps one per worker of a run, `uci_options.rs` reads the options an engine advertises, and
-//! `engine_design.rs` makes ablations and sweeps of those options.
+//! The room of the external engines as processes: `session.rs` sets a process up, probes it
+//! and searches with it, `probe.rs` probes every engine of a run before it starts,
+//! `engine_pool.rs` keeps one per worker of a run, and `uci_options.rs` reads the options an
+//! engine advertises. Reading their descriptions and designing over their options is
+//! planning, in `plan/` (`engine_args.rs`, `engine_design.rs`).
 
 pub mod affinity;
-pub mod engine_design;
 pub mod engine_pool;
-pub mod engines;
+pub mod probe;
 pub mod session;
 pub mod uci_options;
 

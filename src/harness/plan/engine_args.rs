@@ -11,7 +11,7 @@
 //! odds). In-process players take the same form with `spec=` instead of `cmd=`:
 //! `--variant "name=fast spec=modern,-lmr tc=4+0.04"`.
 
-use super::EngineSpec;
+use crate::harness::external::EngineSpec;
 
 /// The keys an engine description may hold (besides `option.NAME`).
 const KEYS: &[&str] = &["name", "cmd", "args", "dir", "timeout", "restart"];

@@ -1,23 +1,28 @@
-//! What `searchlab run` runs: its variants (from SPECs, external engines and ablations), its
-//! suites, its limits, and the main job that runs when nothing is given.
+//! The players of a run or a match, planned in one place:
+//! 1. what every player gets (`--each`, `--uci-option`: `engine_args`);
+//! 2. our variants' (label, SPEC)s: the given (the keyed or the short form), else the main
+//!    job's;
+//! 3. a design over our SPECs (`--ablation`, `--sweep`: `design.rs`), unless it is over an
+//!    engine's options;
+//! 4. each SPEC made a configuration (its network resolved with it), each engine described,
+//!    every label once (`variants`);
+//! 5. every engine probed (`external::probe`) and a design over an engine's options made
+//!    from what it advertised (`engine_design.rs`; `probed_variants`).
 
-use std::path::Path;
-
-use super::bench;
-use super::design::{self, Design, LabelledSpec};
-use super::runner::Suite;
-use super::{epd, variant::Variant};
-use crate::engine::config::{Limits, SearchConfig};
+use super::{design, engine_args, engine_design};
+use crate::engine::config::SearchConfig;
 use crate::engine::heuristics::{Id, REGISTRY, id_list};
-use crate::engine::score::MAX_PLY;
 use crate::engine::spec;
+use crate::harness::design::Design;
+use crate::harness::variant::Variant;
+use design::LabelledSpec;
 
 /// The main job's variants: `classic` and the six heuristics of the project's brief (registry
 /// `main_job`) each toggled against it, `(label, SPEC)`.
 pub fn main_job() -> Vec<(String, String)> {
     let classic = spec::configure("classic", None, 0).expect("classic is a preset");
     let mut job = vec![("classic".to_string(), "classic".to_string())];
-    for name in super::design::main_six() {
+    for name in design::main_six() {
         let id = crate::engine::heuristics::Id::from_name(name).expect("a registry id");
         let sign = if classic.heuristics.enabled(id) {
             '-'
@@ -27,112 +32,6 @@ pub fn main_job() -> Vec<(String, String)> {
         job.push((format!("{sign}{name}"), format!("classic,{sign}{name}")));
     }
     job
-}
-
-/// Where the main job writes its results; its report goes beside them. Not a committed
-/// directory (`.gitignore`): a fresh run never overwrites the committed example report in
-/// `reports/heuristics/main/`.
-pub const MAIN_JOB_OUT: &str = "reports/latest/main/results.jsonl";
-
-/// The project's tactics suite, compiled in for the main job.
-pub const TACTICS_EPD: &str = include_str!("../../suites/tactics.epd");
-
-/// The limits of a run: the one given, or depth 7 when none is.
-pub fn limits(
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-    default_depth: u32,
-) -> Result<Limits, String> {
-    let given = [depth.is_some(), nodes.is_some(), movetime.is_some()];
-    if given.iter().filter(|&&g| g).count() > 1 {
-        return Err(
-            "give one limit per search: --depth, --nodes or --movetime (not two of them)".into(),
-        );
-    }
-    let depth = depth.or((nodes.is_none() && movetime.is_none()).then_some(default_depth));
-    if let Some(d) = depth {
-        check_depth(d)?;
-    }
-    if nodes == Some(0) {
-        return Err("--nodes must be at least 1".into());
-    }
-    if movetime == Some(0) {
-        return Err("--movetime must be at least 1 ms".into());
-    }
-    Ok(Limits {
-        depth,
-        nodes,
-        movetime_ms: movetime,
-        ..Limits::default()
-    })
-}
-
-/// The one rule for a depth anywhere on the command line: 1 up to the deepest ply.
-pub fn check_depth(depth: u32) -> Result<(), String> {
-    if depth == 0 || depth >= MAX_PLY as u32 {
-        return Err(format!("--depth must be 1..{}, got {depth}", MAX_PLY - 1));
-    }
-    Ok(())
-}
-
-/// The one rule for a number of worker threads: at least one (default: every core).
-pub fn jobs(jobs: Option<usize>) -> Result<usize, String> {
-    match jobs {
-        Some(0) => Err("--jobs must be at least 1".into()),
-        Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
-/// The suites of a run: the given files, or the main job's embedded bench and tactics suites.
-pub fn suites(paths: &[std::path::PathBuf], skip_invalid: bool) -> Result<Vec<Suite>, String> {
-    if paths.is_empty() {
-        return Ok(vec![
-            load_suite(Path::new("suites/bench.epd"), Some(bench::BENCH_EPD), false)?,
-            load_suite(Path::new("suites/tactics.epd"), Some(TACTICS_EPD), false)?,
-        ]);
-    }
-    paths
-        .iter()
-        .map(|p| load_suite(p, None, skip_invalid))
-        .collect()
-}
-
-/// Read a suite, failing with every bad line or, with `skip_invalid`, warning about them.
-fn load_suite(path: &Path, text: Option<&str>, skip_invalid: bool) -> Result<Suite, String> {
-    let (records, errors) = match text {
-        Some(text) => epd::parse_text_lenient(text, path),
-        None => {
-            let (text, mut errors) = epd::read_text(path).map_err(|e| e.to_string())?;
-            let (records, more) = epd::parse_text_lenient(&text, path);
-            errors.extend(more);
-            errors.sort_by_key(|e| e.line);
-            (records, errors)
-        }
-    };
-    if !errors.is_empty() {
-        let listing: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        if !skip_invalid {
-            return Err(format!(
-                "{} bad line(s) (use --skip-invalid to skip them):\n{}",
-                errors.len(),
-                listing.join("\n")
-            ));
-        }
-        for line in &listing {
-            eprintln!("warning: skipped {line}");
-        }
-        eprintln!(
-            "warning: {} line(s) of {} skipped",
-            errors.len(),
-            path.display()
-        );
-    }
-    Ok(Suite {
-        path: path.to_path_buf(),
-        records,
-    })
 }
 
 /// `[LABEL=]SPEC` as (label, SPEC); without a label the SPEC is its own label.
@@ -155,20 +54,18 @@ pub fn variants(
     ablation_mode: Option<&str>,
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
-    let each = super::external::engines::each_options(each, uci_options)?;
+    let each = engine_args::each_options(each, uci_options)?;
     // A player's own limits (`match` only: time or node odds), by label; --each's for the rest.
     let mut own_limits: Vec<(String, Vec<(String, String)>)> = Vec::new();
     let mut specs: Vec<(String, String)> = Vec::new();
     for text in given {
-        specs.push(
-            match super::external::engines::keyed_variant(text, &each)? {
-                Some((label, spec, limits)) => {
-                    own_limits.push((label.clone(), limits));
-                    (label, spec)
-                }
-                None => labelled(text),
-            },
-        );
+        specs.push(match engine_args::keyed_variant(text, &each)? {
+            Some((label, spec, limits)) => {
+                own_limits.push((label.clone(), limits));
+                (label, spec)
+            }
+            None => labelled(text),
+        });
     }
     if given.is_empty() && engines.is_empty() {
         specs = main_job();
@@ -180,12 +77,8 @@ pub fn variants(
             .map_or_else(|| each.limits.clone(), |(_, limits)| limits.clone())
     };
     // A design over an engine's options waits for its probe (`probed_variants`).
-    let (specs, design) = if super::external::engine_design::is_engine_design(
-        given,
-        engines,
-        ablation_mode,
-        sweeps,
-    ) {
+    let (specs, design) = if engine_design::is_engine_design(given, engines, ablation_mode, sweeps)
+    {
         (specs, None)
     } else {
         designed(given, specs, ablation_mode, sweeps)?
@@ -210,7 +103,7 @@ pub fn variants(
         })?;
     }
     for text in engines {
-        let engine = super::external::engines::parse(text, &each)?;
+        let engine = engine_args::parse(text, &each)?;
         add(Variant {
             label: engine.label,
             spec: String::new(),
@@ -341,9 +234,9 @@ pub fn probed_variants(
     sweeps: &[String],
 ) -> Result<(Vec<Variant>, Option<Design>), String> {
     let (mut players, design) = variants(given, engines, each, ablation_mode, sweeps)?;
-    let probes = super::external::engine_design::probe_all(&mut players)?;
-    if super::external::engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
-        return super::external::engine_design::widen(players, &probes, ablation_mode, sweeps);
+    let probes = crate::harness::external::probe::probe_all(&mut players)?;
+    if engine_design::is_engine_design(given, engines, ablation_mode, sweeps) {
+        return engine_design::widen(players, &probes, ablation_mode, sweeps);
     }
     Ok((players, design))
 }
@@ -429,25 +322,5 @@ mod tests {
         assert!(err(Some("pairs"), &[], &["gsr.red2=1".into()]).contains("not both"));
         assert!(err(Some("pairs"), &["plain".into(), "classic".into()], &[]).contains("one base"));
         assert!(err(Some("all-pairs"), &[], &[]).contains("on-one, off-one or pairs"));
-    }
-
-    #[test]
-    fn limits_default_to_depth_seven() {
-        assert_eq!(limits(None, None, None, 7).unwrap().depth, Some(7));
-        assert_eq!(limits(None, Some(1000), None, 7).unwrap().depth, None);
-        assert!(
-            limits(Some(0), None, None, 7)
-                .unwrap_err()
-                .contains("--depth must be 1..")
-        );
-        assert!(
-            limits(Some(5), Some(9), None, 7)
-                .unwrap_err()
-                .contains("one limit")
-        );
-        assert!(limits(None, Some(0), None, 7).is_err());
-        assert!(limits(None, None, Some(0), 7).is_err());
-        assert!(jobs(Some(0)).is_err());
-        assert_eq!(jobs(Some(3)), Ok(3));
     }
 }
