@@ -8,7 +8,7 @@ use cozy_chess::{Board, Color, Move};
 use searchlab::engine::heuristics::history::{self, History};
 use searchlab::engine::heuristics::mvv_lva;
 use searchlab::engine::heuristics::see;
-use searchlab::engine::movepick::{MovePicker, Ordering, Source};
+use searchlab::engine::movepick::{MovePicker, Ordering, PickerLists, Source};
 use searchlab::engine::perft::perft;
 
 const POSITIONS: [&str; 3] = [
@@ -57,7 +57,8 @@ fn picker_perft(
         counter: (toggles & 128 != 0).then(|| pick(4).unwrap_or(illegal)),
         see_order: toggles & 256 != 0,
     };
-    let mut picker = MovePicker::with_ordering(board, &ordering);
+    let mut lists = PickerLists::default();
+    let mut picker = MovePicker::with_ordering(board, &ordering, &mut lists);
     let mut seen = Vec::new();
     while let Some((mv, _)) = picker.next_pick(board, &quiet_key) {
         assert!(
@@ -122,7 +123,8 @@ fn killers_land_at_position_one_after_a_capture_and_zero_without() {
         killers: Some([Some(killer), None]),
         ..Ordering::default()
     };
-    let mut picker = MovePicker::with_ordering(&board, &ordering);
+    let mut lists = PickerLists::default();
+    let mut picker = MovePicker::with_ordering(&board, &ordering, &mut lists);
     let first = picker.next_move(&board).unwrap();
     assert!(
         board.color_on(first.to) == Some(Color::Black),
@@ -137,7 +139,7 @@ fn killers_land_at_position_one_after_a_capture_and_zero_without() {
         ..Ordering::default()
     };
     assert_eq!(
-        MovePicker::with_ordering(&board, &ordering).next_move(&board),
+        MovePicker::with_ordering(&board, &ordering, &mut PickerLists::default()).next_move(&board),
         Some(killer)
     );
 }
@@ -146,7 +148,8 @@ fn killers_land_at_position_one_after_a_capture_and_zero_without() {
 fn with_nothing_on_captures_come_first_in_generation_order() {
     let board: Board = POSITIONS[0].parse().unwrap();
     let plain: Vec<Move> = {
-        let mut p = MovePicker::new(&board);
+        let mut lists = PickerLists::default();
+        let mut p = MovePicker::new(&board, &mut lists);
         std::iter::from_fn(|| p.next_move(&board)).collect()
     };
     let (list, captures) = searchlab::engine::movegen::generate_captures_first(&board);
@@ -290,7 +293,8 @@ fn the_staged_picker_keeps_the_order_of_generating_and_sorting_everything() {
                     see_order: toggles & 16 != 0,
                 };
                 let expected = reference_order(&board, &ordering, &key);
-                let mut picker = MovePicker::with_ordering(&board, &ordering);
+                let mut lists = PickerLists::default();
+                let mut picker = MovePicker::with_ordering(&board, &ordering, &mut lists);
                 if toggles & 32 != 0 {
                     picker.key_quiets_now(&board, &key);
                 }

@@ -68,6 +68,14 @@ pub fn capture_targets(board: &Board, piece: Piece) -> BitBoard {
 /// (pawns, knights, bishops, rooks, queens, king; squares in ascending order). Returns the list
 /// and the number of captures at its front.
 pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
+    let mut list = MoveList::default();
+    let captures = generate_captures_first_into(board, &mut list);
+    (list, captures)
+}
+
+/// `generate_captures_first` into `list` (empty), returning the number of captures: the list
+/// is filled where it lies, never moved (a list is 256 moves, copied whole when moved).
+pub fn generate_captures_first_into(board: &Board, list: &mut MoveList) -> usize {
     let mut groups: [Option<PieceMoves>; 20] = [None; 20];
     let mut group_count = 0;
     board.generate_moves(|moves| {
@@ -75,7 +83,6 @@ pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
         group_count += 1;
         false
     });
-    let mut list = MoveList::default();
     for group in groups[..group_count].iter().flatten() {
         let mut captures = *group;
         captures.to &= capture_targets(board, group.piece);
@@ -91,7 +98,7 @@ pub fn generate_captures_first(board: &Board) -> (MoveList, usize) {
             list.push(mv);
         }
     }
-    (list, captures)
+    captures
 }
 
 /// The pieces of the side to move that attack an enemy piece (or, for pawns, the en-passant
@@ -168,13 +175,12 @@ pub fn generate_quiets_into(board: &Board, push: &mut dyn FnMut(Move)) {
 
 /// The quiescence search's moves: the captures of `board`, or when `evasions` every legal
 /// move, captures first; with the number of captures at the front (the caller orders them).
-pub fn quiescence_moves(board: &Board, evasions: bool) -> (MoveList, usize) {
+pub fn quiescence_moves_into(board: &Board, evasions: bool, list: &mut MoveList) -> usize {
     if evasions {
-        generate_captures_first(board)
+        generate_captures_first_into(board, list)
     } else {
-        let list = generate_captures(board);
-        let captures = list.len();
-        (list, captures)
+        generate_captures_into(board, &mut |mv| list.push(mv));
+        list.len()
     }
 }
 

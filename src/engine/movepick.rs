@@ -104,14 +104,19 @@ struct Span {
 /// out of a span one at a time: the highest key first, the earlier move first among equal
 /// keys, which is the order a stable sort gives, found by selection so that a node cut off
 /// after its first moves never sorts the rest (Ethereal's and Weiss's pickers select in the
-/// same way). The lists are filled in place: a picker is never moved with its moves in it.
+/// same way). The lists live where the node that walks them declares them and the picker
+/// borrows them: a picker holding its lists by value (2.5 KB of arrays, copied whole
+/// whenever the picker is moved, unused slots included) cost 4-5% of the search in copies.
 #[derive(Default)]
-struct Lists {
+pub struct PickerLists {
     moves: ArrayVec<Move, MAX_MOVES>,
     keys: ArrayVec<i32, MAX_MOVES>,
+    /// With `see` ordering, the captures found to lose material while the leading ones were
+    /// taken, in their order: they come after the killers and the countermove.
+    losing: ArrayVec<Move, MAX_MOVES>,
 }
 
-impl Lists {
+impl PickerLists {
     /// Append the moves `generate` pushes, keyed by `key` when there is one, as a new span.
     fn append(
         &mut self,
@@ -177,7 +182,7 @@ const SELECTIONS: usize = 4;
 /// first quiet one is, and each list is selected from rather than sorted. The order is the
 /// one a picker that generated and sorted everything at once would give (a test holds the
 /// two to the same sequence), so the node counts do not depend on it.
-pub struct MovePicker {
+pub struct MovePicker<'a> {
     pv_move: Option<Move>,
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
@@ -188,12 +193,10 @@ pub struct MovePicker {
     shuffle_quiets: Option<u64>,
     see_order: bool,
     /// The moves generated so far.
-    lists: Lists,
+    lists: &'a mut PickerLists,
     /// The captures in `lists`, once generated.
     captures: Option<Span>,
-    /// With `see` ordering, the captures found to lose material while the leading ones were
-    /// taken, in their order: they come after the killers and the countermove.
-    losing: ArrayVec<Move, MAX_MOVES>,
+    /// How many of `lists.losing` were yielded.
     losing_index: usize,
     /// The quiet moves in `lists`, once generated.
     quiets: Option<Span>,
@@ -203,15 +206,18 @@ pub struct MovePicker {
     stage: Stage,
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// A picker over every legal move of `board`: captures first, then quiet moves, each in
-    /// generation order.
-    pub fn new(board: &Board) -> Self {
-        Self::with_ordering(board, &Ordering::default())
+    /// generation order, in `lists`.
+    pub fn new(board: &Board, lists: &'a mut PickerLists) -> Self {
+        Self::with_ordering(board, &Ordering::default(), lists)
     }
 
-    /// A picker with the ordering heuristics of `ordering`.
-    pub fn with_ordering(board: &Board, ordering: &Ordering) -> Self {
+    /// A picker with the ordering heuristics of `ordering`, its moves in `lists` (emptied).
+    pub fn with_ordering(board: &Board, ordering: &Ordering, lists: &'a mut PickerLists) -> Self {
+        lists.moves.clear();
+        lists.keys.clear();
+        lists.losing.clear();
         let legal = |mv: Option<Move>| mv.filter(|&m| board.is_legal(m));
         let pv_move = legal(ordering.pv_move);
         let hash_move = legal(ordering.hash_move).filter(|&m| Some(m) != pv_move);
@@ -225,9 +231,8 @@ impl MovePicker {
             scores_quiets: ordering.scores_quiets,
             shuffle_quiets: ordering.shuffle_quiets,
             see_order: ordering.see_order,
-            lists: Lists::default(),
+            lists,
             captures: None,
-            losing: ArrayVec::new(),
             losing_index: 0,
             quiets: None,
             early: [pv_move, hash_move, None, None, None],
@@ -318,7 +323,7 @@ impl MovePicker {
                 if !see::losing(board, mv) {
                     return Some((mv, self.capture_source(false)));
                 }
-                self.losing.push(mv);
+                self.lists.losing.push(mv);
             }
             self.stage = Stage::Killers;
             return None;
@@ -348,7 +353,7 @@ impl MovePicker {
     /// The captures after the killers: with `see` ordering the losing ones, else the rest.
     fn later_capture(&mut self, board: &Board) -> Option<(Move, Source)> {
         if self.see_order {
-            let mv = *self.losing.get(self.losing_index)?;
+            let mv = *self.lists.losing.get(self.losing_index)?;
             self.losing_index += 1;
             return Some((mv, self.capture_source(true)));
         }

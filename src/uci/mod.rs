@@ -459,7 +459,9 @@ impl UciEngine {
                     // The GUI still gets a move: the first legal one, as after a failed search.
                     send(&format!("info string search refused: {why}"));
                     let root = self.position.board();
-                    match crate::engine::movepick::MovePicker::new(root).next_move(root) {
+                    let mut lists = crate::engine::movepick::PickerLists::default();
+                    match crate::engine::movepick::MovePicker::new(root, &mut lists).next_move(root)
+                    {
                         Some(mv) => send(&format!("bestmove {}", notation::uci(root, mv))),
                         None => send("bestmove 0000"),
                     }
@@ -500,7 +502,9 @@ impl UciEngine {
                         .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                         .unwrap_or_else(|| "unknown cause".into());
                     send(&format!("info string search failed: {why}"));
-                    let fallback = crate::engine::movepick::MovePicker::new(&root).next_move(&root);
+                    let mut lists = crate::engine::movepick::PickerLists::default();
+                    let fallback = crate::engine::movepick::MovePicker::new(&root, &mut lists)
+                        .next_move(&root);
                     (fallback, SearchState::new(hash_mb.min(HASH_DEFAULT_MB)))
                 }
             };

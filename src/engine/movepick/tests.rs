@@ -22,7 +22,8 @@ fn picker_yields_every_legal_move_once_captures_first() {
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     ] {
         let board: Board = fen.parse().unwrap();
-        let mut picker = MovePicker::new(&board);
+        let mut lists = crate::engine::movepick::PickerLists::default();
+        let mut picker = crate::engine::movepick::MovePicker::new(&board, &mut lists);
         let mut seen = Vec::new();
         let mut in_quiets = false;
         while let Some(mv) = picker.next_move(&board) {
@@ -67,7 +68,9 @@ fn see_puts_losing_captures_after_the_killers_and_the_countermove() {
         see_order: true,
         ..Ordering::default()
     };
-    let mut picker = MovePicker::with_ordering(&board, &ordering);
+    let mut lists = crate::engine::movepick::PickerLists::default();
+    let mut picker =
+        crate::engine::movepick::MovePicker::with_ordering(&board, &ordering, &mut lists);
     let mut order = Vec::new();
     while let Some((mv, source)) = picker.next_pick(&board, &|_| 0) {
         order.push((crate::engine::notation::san(&board, mv), source));
@@ -107,7 +110,9 @@ fn without_see_the_countermove_follows_the_captures() {
         counter: Some(counter),
         ..Ordering::default()
     };
-    let mut picker = MovePicker::with_ordering(&board, &ordering);
+    let mut lists = crate::engine::movepick::PickerLists::default();
+    let mut picker =
+        crate::engine::movepick::MovePicker::with_ordering(&board, &ordering, &mut lists);
     let captures = picker.capture_count(&board);
     let mut moves = Vec::new();
     while let Some(pick) = picker.next_pick(&board, &|_| 0) {
@@ -119,7 +124,8 @@ fn without_see_the_countermove_follows_the_captures() {
 #[test]
 fn start_position_has_no_captures() {
     let board = Board::default();
-    let mut picker = MovePicker::new(&board);
+    let mut lists = crate::engine::movepick::PickerLists::default();
+    let mut picker = crate::engine::movepick::MovePicker::new(&board, &mut lists);
     assert_eq!(picker.capture_count(&board), 0);
     while picker.next_move(&board).is_some() {}
     assert_eq!(picker.generated_count(), 20);

@@ -20,7 +20,7 @@ use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning, see,
     singular_extension,
 };
-use crate::engine::movepick::Source;
+use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
 use crate::engine::position::LineStats;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY, Score};
@@ -175,7 +175,8 @@ impl Searcher {
         let singular = hash_move.filter(|&mv| self.is_singular(&node, mv));
 
         // Step 8. The move loop (`visit`: each move's own steps).
-        let mut picker = self.picker(ply, hash_move);
+        let mut lists = PickerLists::default();
+        let mut picker = self.picker(ply, hash_move, &mut lists);
         let contexts = self.continuation_contexts();
         self.key_quiets(&mut picker, contexts);
         let mut best = Best {
@@ -367,7 +368,8 @@ impl Searcher {
         (rbeta, depth): (Score, i32),
         params: &singular_extension::Params,
     ) -> Score {
-        let mut picker = self.picker(ply, Some(hash_move));
+        let mut lists = PickerLists::default();
+        let mut picker = self.picker(ply, Some(hash_move), &mut lists);
         let contexts = self.continuation_contexts();
         self.key_quiets(&mut picker, contexts);
         let (mut best, mut quiets) = (-INFINITY, 0);

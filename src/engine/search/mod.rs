@@ -38,7 +38,7 @@ use super::config::{Algorithm, SearchConfig, TreeDraws};
 use super::eval::EvalKind;
 use super::heuristics::correction_history::CorrectionHistory;
 use super::heuristics::{COUNT, Id};
-use super::movepick::MovePicker;
+use super::movepick::{MovePicker, PickerLists};
 use super::position::{Periods, Position};
 use super::score::{INFINITY, MATE, MAX_PLY, Score};
 use super::stats::SearchStats;
@@ -424,7 +424,8 @@ impl Searcher {
     fn fallback_move(&self, root: &Board) -> Option<Move> {
         let allowed = |mv: &Move| self.root.allows(mv);
         self.pv.line(0).first().copied().or_else(|| {
-            let mut picker = MovePicker::new(root);
+            let mut lists = PickerLists::default();
+            let mut picker = MovePicker::new(root, &mut lists);
             std::iter::from_fn(|| picker.next_move(root)).find(allowed)
         })
     }

@@ -10,7 +10,7 @@ use super::tables::Contexts;
 use crate::engine::config::QuietKeys;
 use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
-use crate::engine::movepick::{MovePicker, Ordering, Source};
+use crate::engine::movepick::{MovePicker, Ordering, PickerLists, Source};
 use crate::engine::score::{MATE_BOUND, Score};
 use crate::engine::stats::counter;
 
@@ -29,8 +29,13 @@ impl QuietTerms {
 
 impl Searcher {
     /// The move picker of this node, with the ordering heuristics that are on (its quiet moves
-    /// keyed by `key_quiets`).
-    pub(super) fn picker(&self, ply: usize, hash_move: Option<Move>) -> MovePicker {
+    /// keyed by `key_quiets`), its moves in `lists`.
+    pub(super) fn picker<'a>(
+        &self,
+        ply: usize,
+        hash_move: Option<Move>,
+        lists: &'a mut PickerLists,
+    ) -> MovePicker<'a> {
         let plan = self.plan.ordering;
         let last_moved_to = self.pos.last_entry().and_then(|e| e.mv).map(|mv| mv.to);
         let ordering = Ordering {
@@ -48,7 +53,7 @@ impl Searcher {
             counter: self.countermove(),
             see_order: plan.see_order,
         };
-        MovePicker::with_ordering(self.pos.board(), &ordering)
+        MovePicker::with_ordering(self.pos.board(), &ordering, lists)
     }
 
     /// Key the quiet moves of `picker` now, as the ordering tables stand at the node's start

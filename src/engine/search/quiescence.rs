@@ -16,24 +16,40 @@ use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{
     Id, delta_pruning, momentum, mvv_lva, quiescence_checks, quiescence_tt, see,
 };
-use crate::engine::movegen::{MoveList, quiescence_moves, quiet_checks};
+use crate::engine::movegen::{MAX_MOVES, MoveList, quiescence_moves_into, quiet_checks};
 use crate::engine::moves::captured_piece;
 use crate::engine::score::Score;
 use crate::engine::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::engine::stats::counter;
 use crate::engine::tt::Bound;
+use arrayvec::ArrayVec;
 use cozy_chess::Piece;
 
-/// The quiescence moves of `board` (every evasion when `evasions`), the captures first in
-/// MVV/LVA order: quiescence always sorts them (000).
-fn ordered_quiescence_moves(board: &cozy_chess::Board, evasions: bool) -> MoveList {
-    let (mut list, captures) = quiescence_moves(board, evasions);
-    list.as_mut_slice()[..captures].sort_by_key(|&mv| {
+/// The quiescence moves of `board` into `list` (every evasion when `evasions`), the captures
+/// first in MVV/LVA order: quiescence always sorts them (000). Each capture's key is computed
+/// once and the captures, a handful, are sorted by insertion, the highest key first and the
+/// earlier move first among equals: the order of a stable sort, so the node counts are those
+/// of one. The list is filled where the node holds it, never moved (it is 256 moves long).
+fn ordered_quiescence_moves(board: &cozy_chess::Board, evasions: bool, list: &mut MoveList) {
+    let captures = quiescence_moves_into(board, evasions, list);
+    let moves = &mut list.as_mut_slice()[..captures];
+    let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+    for &mv in moves.iter() {
         let victim = captured_piece(board, mv).unwrap_or(Piece::Pawn);
         let attacker = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-        std::cmp::Reverse(mvv_lva::base_key(victim, attacker))
-    });
-    list
+        keys.push(mvv_lva::base_key(victim, attacker));
+    }
+    for i in 1..moves.len() {
+        let (mv, key) = (moves[i], keys[i]);
+        let mut j = i;
+        while j > 0 && keys[j - 1] < key {
+            moves[j] = moves[j - 1];
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        keys[j] = key;
+    }
 }
 
 impl Searcher {
@@ -137,7 +153,8 @@ impl Searcher {
         alpha = alpha.max(best);
 
         // Step Q3. Captures (all evasions in check); none left in check: mate.
-        let moves = ordered_quiescence_moves(self.pos.board(), evasions);
+        let mut moves = MoveList::default();
+        ordered_quiescence_moves(self.pos.board(), evasions, &mut moves);
         if moves.is_empty() && evasions {
             return -MATE + ply as Score;
         }

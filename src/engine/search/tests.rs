@@ -382,7 +382,9 @@ fn shuffled_quiet_order_is_a_seeded_permutation_per_position() {
             shuffle_quiets: seed,
             ..Default::default()
         };
-        let mut picker = crate::engine::movepick::MovePicker::with_ordering(&board, &ordering);
+        let mut lists = crate::engine::movepick::PickerLists::default();
+        let mut picker =
+            crate::engine::movepick::MovePicker::with_ordering(&board, &ordering, &mut lists);
         std::iter::from_fn(|| picker.next_move(&board)).collect::<Vec<_>>()
     };
     let generator = order(None);
