@@ -8,6 +8,10 @@ nodes a second and its ratio to the first build's median. Every build must repor
 node count for its speed to be the same work done faster: when the counts differ (a search
 change), the script says so under the medians, and the ratio is one of unlike trees.
 
+A BUILD is a binary, optionally with bench arguments of its own in the same word
+("target/engine/searchlab --heuristics modern,eval=nnue,quiet_keys=reached"): a search change
+measured against the build before it.
+
 Usage: python3 scripts/bench_side_by_side.py [--depth 12] [--rounds 8] [--core 1]
            [--args '--heuristics modern,eval=nnue'] BUILD BUILD [BUILD ...]
 """
@@ -20,8 +24,9 @@ import subprocess
 import sys
 
 
-def bench(binary, depth, extra, core):
-    command = [binary, "bench", "--depth", str(depth)] + extra
+def bench(build, depth, extra, core):
+    binary, *own = shlex.split(build)
+    command = [binary, "bench", "--depth", str(depth)] + own + extra
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core)] + command
     out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
