@@ -151,7 +151,8 @@ impl PickerLists {
                 .zip(self.moves[i..span.end].iter().copied())
                 .collect();
             rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-            for (k, (key, mv)) in rest.into_iter().enumerate() {
+            // Read in place: moving the list into an iterator would copy all its slots.
+            for (k, &(key, mv)) in rest.iter().enumerate() {
                 (self.keys[i + k], self.moves[i + k]) = (key, mv);
             }
             span.keyed = false;
