@@ -115,7 +115,7 @@ fn training_from_a_network_starts_where_it_is() {
     let data = dir.join("data.bin");
     ok(datagen(
         &data,
-        &["--games", "16", "--heuristics", "modern,eval=nnue"],
+        &["--games", "32", "--heuristics", "modern,eval=nnue"],
     ));
     let start = dir.join("start.nnue");
     std::fs::write(&start, embedded_bytes()).unwrap();
