@@ -191,6 +191,26 @@ impl TranspositionTable {
         ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// Ask the processor to bring `key`'s slot into its cache. A probe issued a few hundred
+    /// instructions later (once `make` has updated the network's accumulator and evaluated)
+    /// then finds the slot there instead of waiting on memory: in a profile of `bench` the
+    /// probe's load was a third of `alphabeta`'s own time (Stockfish and Ethereal prefetch the
+    /// child's entry as soon as its key is known, for the same reason).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const [u64; 2] = &self.slots[self.slot(key)];
+            // SAFETY: a prefetch is a hint; it changes no state a program can see, cannot
+            // fault, and the pointer is to an element of `slots` besides.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(slot.cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let entry = Entry::unpack(self.slots[self.slot(key)]);

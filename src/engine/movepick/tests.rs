@@ -1,6 +1,7 @@
 use super::*;
 use crate::engine::movegen::{generate_captures, quiet_checks};
 use crate::engine::moves::captured_piece;
+use cozy_chess::Piece;
 use std::collections::HashSet;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -190,4 +191,45 @@ fn quiet_checks_are_exactly_the_quiet_moves_that_give_check() {
         positions > 3000 && checks > 1000,
         "{positions} positions, {checks} checks"
     );
+}
+
+#[test]
+fn early_moves_pack_every_move_apart() {
+    // Two moves that packed alike would make the picker skip a move it never yielded.
+    let promotions = [
+        None,
+        Some(Piece::Knight),
+        Some(Piece::Bishop),
+        Some(Piece::Rook),
+        Some(Piece::Queen),
+    ];
+    let mut seen = HashSet::new();
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for promotion in promotions {
+                let packed = EarlyMoves::packed(Move {
+                    from,
+                    to,
+                    promotion,
+                });
+                assert_ne!(packed, EarlyMoves::NONE);
+                assert!(
+                    seen.insert(packed),
+                    "{from}{to} {promotion:?} packs like another move"
+                );
+            }
+        }
+    }
+    let e2e4 = Move {
+        from: Square::E2,
+        to: Square::E4,
+        promotion: None,
+    };
+    let early = EarlyMoves::of([Some(e2e4), None]);
+    assert!(early.contains(e2e4));
+    assert!(!early.contains(Move {
+        from: Square::E2,
+        to: Square::E3,
+        promotion: None
+    }));
 }

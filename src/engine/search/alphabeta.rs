@@ -124,17 +124,28 @@ impl Searcher {
     /// The current node's transposition-table key: null-move subtrees and main_selective's
     /// main function each have their own key space.
     pub(super) fn table_key(&self) -> u64 {
-        self.pos.board().hash()
-            ^ if self.line.null_depth > 0 {
-                NULL_MOVE_KEY
-            } else {
-                0
-            }
-            ^ if self.line.selective {
-                0
-            } else {
-                MAIN_FUNCTION_KEY
-            }
+        self.pos.board().hash() ^ self.table_key_modifier()
+    }
+
+    /// What the line's state adds to a board's hash in its table key.
+    fn table_key_modifier(&self) -> u64 {
+        (if self.line.null_depth > 0 {
+            NULL_MOVE_KEY
+        } else {
+            0
+        }) ^ if self.line.selective {
+            0
+        } else {
+            MAIN_FUNCTION_KEY
+        }
+    }
+
+    /// Make `mv`, prefetching the child's table slot as soon as its board is known.
+    pub(super) fn make_prefetching(&mut self, mv: Move) {
+        let modifier = self.table_key_modifier();
+        let tt = &self.state.tt;
+        self.pos
+            .make_then(mv, |board| tt.prefetch(board.hash() ^ modifier));
     }
 
     /// Run `search` with the nodes below in the selective function (`selective`) or in
@@ -380,7 +391,7 @@ impl Searcher {
             }
             quiets += u32::from(quiet);
             self.line.frames[ply + 1] = Frame::entered(self.pos.is_capture(mv), false);
-            self.pos.make(mv);
+            self.make_prefetching(mv);
             let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();
             if self.aborted() {
@@ -543,7 +554,7 @@ impl Searcher {
         let mover = board.side_to_move();
         let pawn_seventh = pawn_to_seventh(board, mv);
         let weak_pawn = before.capture && captures_weak_pawn(board, mv);
-        self.pos.make(mv);
+        self.make_prefetching(mv);
         MoveView {
             gives_check: self.pos.in_check(),
             pawn_to_seventh: pawn_seventh,
