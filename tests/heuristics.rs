@@ -149,7 +149,7 @@ fn golden_bench_signatures() {
 /// Where a heuristic is measured: over `plain` at the bench's default depth, except `rsi`,
 /// whose flags apply only beyond ply 5 (002), so it needs depth 7 (over `classic`, to keep
 /// that affordable); `iir`, which needs the hash table (over `classic`); and the prunings of
-/// null-window nodes, `reverse_futility` and `late_move_pruning`, which need `pvs` to make
+/// null-window nodes, `reverse_futility`, `late_move_pruning` and `probcut` (tried from depth 3), which need `pvs` to make
 /// such nodes (over `plain,pvs`); and `history_pruning`, which reads `continuation_history`'s
 /// tables (over `plain,continuation_history`, so that only the pruning differs).
 fn base_of(id: Id) -> (&'static str, u32) {
@@ -157,6 +157,8 @@ fn base_of(id: Id) -> (&'static str, u32) {
         Id::Rsi => ("classic", 7),
         Id::Iir => ("classic", bench::DEFAULT_DEPTH),
         Id::ReverseFutility | Id::LateMovePruning => ("plain,pvs", bench::DEFAULT_DEPTH),
+        // Probcut's least depth lowered to 3: at 5 only the root is that deep at this depth.
+        Id::Probcut => ("plain,pvs,probcut.min_depth=3", bench::DEFAULT_DEPTH),
         Id::HistoryPruning => ("plain,continuation_history", bench::DEFAULT_DEPTH),
         _ => ("plain", bench::DEFAULT_DEPTH),
     }
@@ -282,6 +284,7 @@ fn every_counter_counts_with_one_meaning() {
         // LMR's reduction outgrows GSR's and a singular move is already extended when it checks.
         "modern,+gsr,+check_extension".to_string(),
         "modern,see.quiet_depth=9".to_string(),
+        "modern,probcut,probcut.min_depth=3".to_string(),
         // At this depth only with a lower minimum (Ethereal's 8 is beyond the test's 5).
         "modern,+check_extension,singular_extension.min_depth=3".to_string(),
     ];

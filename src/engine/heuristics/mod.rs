@@ -648,7 +648,7 @@ registry! {
             "tested: a capture other than the first move, outside check, within prune_depth; fired: it lost more than the depth margin and was skipped",
             "tested: a quiet move other than the first that gives no check, outside check, within quiet_depth; fired: it lost more than quiet_margin per ply by SEE and was skipped",
         ],
-        steps: ["alphabeta", "ordering", "quiescence", "movepick", "plan"],
+        steps: ["alphabeta", "ordering", "quiescence", "movepick", "plan", "pruning", "heuristics/probcut"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -783,6 +783,18 @@ registry! {
             "tested: a quiescence stand pat outside check (with the quiescence parameter); fired: the pawn structure's correction was not zero and changed it",
         ],
         steps: ["correction", "mod"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
+    Probcut => probcut {
+        kind: NodePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "a capture that holds beta + margin in a search depth_reduction plies shallower cuts the node (Buro; Ethereal 12, Stockfish)",
+        meanings: [
+            "tested: a null-window node outside check at min_depth or deeper, no mate at beta, whose evaluation plus the most a capture could win reached beta + margin; fired: a capture winning enough by SEE held beta + margin at the reduced depth and the node returned its score",
+        ],
+        steps: ["pruning"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],

@@ -4,11 +4,13 @@
 use super::Searcher;
 use super::gate::Point;
 use super::line::Frame;
+use super::quiescence::ordered_quiescence_moves;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{
-    futility, null_move, null_move_guarded, razoring, reverse_futility, static_lr,
+    futility, null_move, null_move_guarded, probcut, razoring, reverse_futility, see, static_lr,
 };
+use crate::engine::movegen::MoveList;
 use crate::engine::score::Score;
 use crate::engine::stats::counter;
 
@@ -60,6 +62,41 @@ impl Searcher {
                 s.null_move_fails_high(node, null_move_guarded::search_depth(node, &params))
             })
         })
+        // Step 6f. Probcut: a capture that holds a raised beta at a reduced depth.
+        .or_else(|| {
+            self.gate(counter!(Probcut), at, |s| {
+                let params = s.config.heuristics.probcut;
+                let best_case = probcut::best_case(s.pos.board());
+                let Some(rbeta) = probcut::raised_beta(node, best_case, &params) else {
+                    return Decision::Inapplicable;
+                };
+                s.probcut_capture(node, rbeta, probcut::search_depth(node, &params))
+            })
+        })
+    }
+
+    /// Search the captures that could hold `rbeta` by exchange, best victims first, at
+    /// `depth` in the null window at `rbeta`: the score of the first that holds it.
+    fn probcut_capture(&mut self, node: &NodeView, rbeta: Score, depth: i32) -> Decision<Score> {
+        let mut captures = MoveList::default();
+        ordered_quiescence_moves(self.pos.board(), false, &mut captures);
+        let threshold = probcut::exchange_threshold(node, rbeta);
+        for &mv in captures.as_slice() {
+            if see::see(self.pos.board(), mv) < threshold {
+                continue;
+            }
+            self.line.frames[node.ply + 1] = Frame::entered(true, false);
+            self.make_prefetching(mv);
+            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
+            self.pos.unmake();
+            if self.aborted() {
+                break;
+            }
+            if probcut::holds(score, rbeta) {
+                return Decision::Acts(score);
+            }
+        }
+        Decision::Declines
     }
 
     /// Pass, search the opponent at `depth` in the null window at beta: the node's beta when

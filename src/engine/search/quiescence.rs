@@ -30,7 +30,11 @@ use cozy_chess::Piece;
 /// once and the captures, a handful, are sorted by insertion, the highest key first and the
 /// earlier move first among equals: the order of a stable sort, so the node counts are those
 /// of one. The list is filled where the node holds it, never moved (it is 256 moves long).
-fn ordered_quiescence_moves(board: &cozy_chess::Board, evasions: bool, list: &mut MoveList) {
+pub(super) fn ordered_quiescence_moves(
+    board: &cozy_chess::Board,
+    evasions: bool,
+    list: &mut MoveList,
+) {
     let captures = quiescence_moves_into(board, evasions, list);
     let moves = &mut list.as_mut_slice()[..captures];
     let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
