@@ -48,14 +48,7 @@ mod tests {
     use super::*;
 
     fn node(depth: i32, eval: Score, beta: Score) -> NodeView {
-        NodeView {
-            depth,
-            ply: 3,
-            alpha: beta - 1,
-            beta,
-            static_eval: eval,
-            ..NodeView::default()
-        }
+        NodeView::null_window(depth, eval, beta)
     }
 
     #[test]

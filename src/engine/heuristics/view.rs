@@ -200,3 +200,18 @@ impl Side {
         matches!(self, Side::Beta | Side::Both)
     }
 }
+
+#[cfg(test)]
+impl NodeView {
+    /// A null-window node at ply 3 with `static_eval`, for the decision functions' tests.
+    pub fn null_window(depth: i32, static_eval: Score, beta: Score) -> NodeView {
+        NodeView {
+            depth,
+            ply: 3,
+            alpha: beta - 1,
+            beta,
+            static_eval,
+            ..NodeView::default()
+        }
+    }
+}
