@@ -1,6 +1,6 @@
 //! The transposition table (001: Zobrist-hashed positions, "do not analyse again what we have
 //! already seen"). One entry per slot, replaced when the new result is at least as deep or the
-//! slot holds another position. Mate scores are stored relative to the node, so a mate found
+//! slot holds another position; or, with `tt.ways`, buckets of slots (`TranspositionTable`). Mate scores are stored relative to the node, so a mate found
 //! through a transposition keeps its distance.
 //!
 //! 001 asks for a distinct null-move key: positions inside a null-move subtree are stored under
@@ -44,6 +44,9 @@ pub struct Entry {
     score: i16,
     depth: i8,
     bound: Bound,
+    /// The search that stored it (`TranspositionTable::new_search`), read only to choose
+    /// what a full bucket gives up.
+    generation: u8,
 }
 
 impl Entry {
@@ -53,7 +56,8 @@ impl Entry {
         let data = u64::from(self.packed_move)
             | u64::from(self.score as u16) << 16
             | u64::from(self.depth as u8) << 32
-            | (self.bound as u64) << 40;
+            | (self.bound as u64) << 40
+            | u64::from(self.generation) << 48;
         [self.key, data]
     }
 
@@ -70,6 +74,7 @@ impl Entry {
                 3 => Bound::Upper,
                 _ => Bound::None,
             },
+            generation: (data >> 48) as u8,
         }
     }
 
@@ -149,16 +154,50 @@ fn unpack(packed: u16) -> Option<Move> {
 /// move, score, depth and bound), all zero when empty: a table of zeros is allocated zeroed,
 /// which the system gives lazily, so a large `Hash` is ready at once and its pages are touched
 /// only as the search fills them.
+///
+/// With `ways` above 1 the slots are read in buckets of that many, each within one cache
+/// line: a position may stand in any slot of its bucket, and a new one takes the slot of the
+/// same position, else an empty one, else the one whose result is worth least, the shallowest
+/// after 8 plies are taken off per search since it was stored (Stockfish's and Ethereal's
+/// buckets, 3 to 4 entries, replace by depth and age in this way). With `ways` 1 each position
+/// has one slot, replaced as the module says.
 pub struct TranspositionTable {
     slots: Vec<[u64; 2]>,
+    /// Slots per bucket (1 to 4).
+    ways: usize,
+    /// The first slot of the first bucket: the first slot that starts a cache line.
+    offset: usize,
+    /// The search under way, stored with each entry.
+    generation: u8,
 }
+
+/// Slots in one cache line: a bucket never spans two.
+const LINE_SLOTS: usize = 64 / std::mem::size_of::<[u64; 2]>();
 
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one entry).
     pub fn new(mb: usize) -> Self {
+        TranspositionTable::from_slots(vec![[0; 2]; Self::entries_in(mb)])
+    }
+
+    fn from_slots(slots: Vec<[u64; 2]>) -> Self {
+        // The address decides which slot starts a cache line; a slot is 16 bytes and the
+        // allocation at least 8-aligned, so a line starts within the first four slots.
+        let misalignment = slots.as_ptr() as usize % 64;
+        let offset = (64 - misalignment) % 64 / std::mem::size_of::<[u64; 2]>();
         TranspositionTable {
-            slots: vec![[0; 2]; Self::entries_in(mb)],
+            slots,
+            ways: 1,
+            offset: offset.min(LINE_SLOTS - 1),
+            generation: 0,
         }
+    }
+
+    /// Begin a search: read the table in buckets of `ways` slots (1 to 4) and count a search
+    /// more for the age of what is stored from now on.
+    pub fn new_search(&mut self, ways: usize) {
+        self.ways = ways.clamp(1, LINE_SLOTS);
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// How many entries `mb` MiB hold (at least one).
@@ -180,15 +219,27 @@ impl TranspositionTable {
 
     /// Forget everything: a fresh zeroed table (as quick as a new one, whatever its size).
     pub fn clear(&mut self) {
-        let count = self.slots.len();
+        let (count, ways, generation) = (self.slots.len(), self.ways, self.generation);
         self.slots = Vec::new();
-        self.slots = vec![[0; 2]; count];
+        *self = TranspositionTable {
+            ways,
+            generation,
+            ..TranspositionTable::from_slots(vec![[0; 2]; count])
+        };
     }
 
+    /// The slots `key` may stand in: one, or its bucket of `ways`.
     #[inline]
-    fn slot(&self, key: u64) -> usize {
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
         // Multiply-shift maps the key onto any table size without a power-of-two mask.
-        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+        let spread = |count: usize| ((u128::from(key) * count as u128) >> 64) as usize;
+        let buckets = self.slots.len().saturating_sub(self.offset) / self.ways;
+        if self.ways == 1 || buckets == 0 {
+            let slot = spread(self.slots.len());
+            return slot..slot + 1;
+        }
+        let start = self.offset + spread(buckets) * self.ways;
+        start..start + self.ways
     }
 
     /// Ask the processor to bring `key`'s slot into its cache. A probe issued a few hundred
@@ -200,7 +251,7 @@ impl TranspositionTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const [u64; 2] = &self.slots[self.slot(key)];
+            let slot: *const [u64; 2] = &self.slots[self.bucket(key).start];
             // SAFETY: a prefetch is a hint; it changes no state a program can see, cannot
             // fault, and the pointer is to an element of `slots` besides.
             unsafe {
@@ -213,8 +264,28 @@ impl TranspositionTable {
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = Entry::unpack(self.slots[self.slot(key)]);
-        (entry.bound != Bound::None && entry.key == key).then_some(entry)
+        self.slots[self.bucket(key)]
+            .iter()
+            .map(|&slot| Entry::unpack(slot))
+            .find(|entry| entry.bound != Bound::None && entry.key == key)
+    }
+
+    /// The slot a result for `key` goes to: its own, else an empty one, else the one worth
+    /// least (the shallowest once 8 plies are taken off per search of age).
+    fn victim(&self, key: u64) -> usize {
+        let bucket = self.bucket(key);
+        let entries = bucket.clone().map(|i| (i, Entry::unpack(self.slots[i])));
+        let worth = |entry: &Entry| {
+            let age = i32::from(self.generation.wrapping_sub(entry.generation));
+            entry.depth() - 8 * age
+        };
+        let mine = |entry: &Entry| entry.bound != Bound::None && entry.key == key;
+        entries
+            .clone()
+            .find(|(_, e)| mine(e))
+            .or_else(|| entries.clone().find(|(_, e)| e.bound == Bound::None))
+            .or_else(|| entries.min_by_key(|(_, e)| worth(e)))
+            .map_or(bucket.start, |(i, _)| i)
     }
 
     /// Store a result for `key` found `ply` plies from the root.
@@ -227,7 +298,7 @@ impl TranspositionTable {
         best: Option<Move>,
         ply: usize,
     ) {
-        let slot = self.slot(key);
+        let slot = self.victim(key);
         let old = Entry::unpack(self.slots[slot]);
         if old.key == key
             && old.bound != Bound::None
@@ -260,6 +331,7 @@ impl TranspositionTable {
             score: stored.clamp(i16::MIN as Score, i16::MAX as Score) as i16,
             depth: depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8,
             bound,
+            generation: self.generation,
         }
         .pack();
     }
@@ -272,9 +344,7 @@ mod tests {
     #[test]
     fn a_quiescence_result_never_takes_an_interior_results_slot() {
         // One slot: every key shares it.
-        let mut table = TranspositionTable {
-            slots: vec![[0; 2]; 1],
-        };
+        let mut table = TranspositionTable::from_slots(vec![[0; 2]; 1]);
         table.store(1, 5, 10, Bound::Exact, None, 0);
         table.store(2, 0, 20, Bound::Exact, None, 0);
         assert!(table.probe(1).is_some() && table.probe(2).is_none());
@@ -301,6 +371,39 @@ mod tests {
     }
 
     #[test]
+    fn a_bucket_gives_up_its_shallowest_result_and_ages_the_older_searches() {
+        let mut table = TranspositionTable::from_slots(vec![[0; 2]; 8]);
+        table.new_search(4);
+        // Small keys share the first bucket (multiply-shift maps them to its start).
+        assert!((1..=7).all(|key| table.bucket(key) == table.bucket(1)));
+        for (key, depth) in [(1, 5), (2, 3), (3, 7), (4, 6)] {
+            table.store(key, depth, 0, Bound::Exact, None, 0);
+        }
+        assert!(
+            (1..=4).all(|key| table.probe(key).is_some()),
+            "four ways, four positions"
+        );
+        table.store(5, 4, 0, Bound::Exact, None, 0);
+        assert!(table.probe(2).is_none(), "the shallowest gave way");
+        assert!(table.probe(5).is_some());
+        // A search later what was stored before is worth 8 plies less: depths 5, 7, 6, 4 are
+        // worth -3, -1, -2, -4 against a new result's 1.
+        table.new_search(4);
+        table.store(6, 1, 0, Bound::Exact, None, 0);
+        assert!(table.probe(5).is_none() && table.probe(6).is_some());
+        table.store(7, 1, 0, Bound::Exact, None, 0);
+        assert!(table.probe(1).is_none() && table.probe(7).is_some());
+        assert!(table.probe(3).is_some() && table.probe(6).is_some());
+        // Its own slot first: a deeper result for a stored position replaces it in place.
+        table.store(7, 9, 5, Bound::Exact, None, 0);
+        assert_eq!(
+            table.probe(7).map(|e| (e.depth(), e.score(0))),
+            Some((9, 5))
+        );
+        assert!([3, 4, 6].iter().all(|&key| table.probe(key).is_some()));
+    }
+
+    #[test]
     fn a_slot_holds_every_field_and_an_empty_slot_is_zero() {
         assert_eq!(Entry::default().pack(), [0, 0]);
         for bound in [Bound::None, Bound::Exact, Bound::Lower, Bound::Upper] {
@@ -310,8 +413,10 @@ mod tests {
                 score: -31_000,
                 depth: -7,
                 bound,
+                generation: 0xa5,
             };
             let back = Entry::unpack(entry.pack());
+            assert_eq!(back.generation, entry.generation);
             assert_eq!(
                 (
                     back.key,

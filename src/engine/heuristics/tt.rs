@@ -14,5 +14,8 @@ heuristic_params! {
         pub cutoffs: bool = true,
         /// Search the stored best move first.
         pub hash_move: bool = true,
+        /// Slots per bucket, each bucket within one cache line (1: one slot per position, the
+        /// table of 001; Stockfish and Ethereal use 3 to 4, replaced by depth and age).
+        pub ways: usize [1..=4; structural] = 1,
     }
 }

@@ -380,6 +380,7 @@ impl Searcher {
         self.state
             .ordering
             .new_search(&self.config.heuristics.history);
+        self.state.tt.new_search(self.config.heuristics.tt.ways);
         self.root.previous_pv.clear();
         self.line.selective = !self.on(Id::MainSelective);
     }
