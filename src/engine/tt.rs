@@ -272,7 +272,7 @@ impl TranspositionTable {
 
     /// The slot a result for `key` goes to: its own, else an empty one, else the one worth
     /// least (the shallowest once 8 plies are taken off per search of age).
-    fn victim(&self, key: u64) -> usize {
+    fn victim(&self, key: u64) -> (usize, Entry) {
         let bucket = self.bucket(key);
         let entries = bucket.clone().map(|i| (i, Entry::unpack(self.slots[i])));
         let worth = |entry: &Entry| {
@@ -285,7 +285,7 @@ impl TranspositionTable {
             .find(|(_, e)| mine(e))
             .or_else(|| entries.clone().find(|(_, e)| e.bound == Bound::None))
             .or_else(|| entries.min_by_key(|(_, e)| worth(e)))
-            .map_or(bucket.start, |(i, _)| i)
+            .unwrap_or((bucket.start, Entry::unpack(self.slots[bucket.start])))
     }
 
     /// Store a result for `key` found `ply` plies from the root.
@@ -298,8 +298,7 @@ impl TranspositionTable {
         best: Option<Move>,
         ply: usize,
     ) {
-        let slot = self.victim(key);
-        let old = Entry::unpack(self.slots[slot]);
+        let (slot, old) = self.victim(key);
         if old.key == key
             && old.bound != Bound::None
             && depth < old.depth()

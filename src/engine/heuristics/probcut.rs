@@ -37,14 +37,19 @@ heuristic_params! {
 
 /// The raised beta the node's captures are searched against, when probcut applies: a
 /// null-window node outside check at `min_depth` or deeper, no mate score near beta, whose
-/// evaluation plus `best_case` (the most a capture could win) reaches the raised beta.
-pub fn raised_beta(node: &NodeView, best_case: Score, params: &Params) -> Option<Score> {
+/// evaluation plus `best_case` (the most a capture could win, worked out only where the
+/// other conditions hold) reaches the raised beta.
+pub fn raised_beta(
+    node: &NodeView,
+    best_case: impl FnOnce() -> Score,
+    params: &Params,
+) -> Option<Score> {
     let rbeta = (node.beta + params.margin).min(MATE_BOUND - 1);
     let applies = !node.pv_node
         && !node.in_check
         && node.depth >= params.min_depth
         && node.beta.abs() < MATE_BOUND
-        && node.static_eval + best_case >= rbeta;
+        && node.static_eval + best_case() >= rbeta;
     applies.then_some(rbeta)
 }
 
@@ -96,14 +101,14 @@ mod tests {
     fn it_applies_at_deep_null_window_nodes_whose_best_capture_could_reach_the_raised_beta() {
         let p = Params::default();
         // Beta 0, raised to 100: an evaluation of 0 needs a capture worth 100.
-        assert_eq!(raised_beta(&node(5, 0, 0), 100, &p), Some(100));
-        assert_eq!(raised_beta(&node(5, 0, 0), 99, &p), None);
-        assert_eq!(raised_beta(&node(4, 0, 0), 950, &p), None, "below min_depth");
+        assert_eq!(raised_beta(&node(5, 0, 0), || 100, &p), Some(100));
+        assert_eq!(raised_beta(&node(5, 0, 0), || 99, &p), None);
+        assert_eq!(raised_beta(&node(4, 0, 0), || 950, &p), None, "below min_depth");
         let pv = NodeView { alpha: -50, pv_node: true, ..node(8, 0, 0) };
-        assert_eq!(raised_beta(&pv, 950, &p), None, "a PV node");
+        assert_eq!(raised_beta(&pv, || 950, &p), None, "a PV node");
         let check = NodeView { in_check: true, ..node(8, 0, 0) };
-        assert_eq!(raised_beta(&check, 950, &p), None, "in check");
-        assert_eq!(raised_beta(&node(8, 0, MATE_BOUND), 950, &p), None, "a mate at beta");
+        assert_eq!(raised_beta(&check, || 950, &p), None, "in check");
+        assert_eq!(raised_beta(&node(8, 0, MATE_BOUND), || 950, &p), None, "a mate at beta");
         assert_eq!(search_depth(&node(9, 0, 0), &p), 5);
         assert_eq!(exchange_threshold(&node(9, 30, 0), 100), 70);
         assert!(holds(100, 100) && !holds(99, 100));

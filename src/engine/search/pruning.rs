@@ -66,7 +66,7 @@ impl Searcher {
         .or_else(|| {
             self.gate(counter!(Probcut), at, |s| {
                 let params = s.config.heuristics.probcut;
-                let best_case = probcut::best_case(s.pos.board());
+                let best_case = || probcut::best_case(s.pos.board());
                 let Some(rbeta) = probcut::raised_beta(node, best_case, &params) else {
                     return Decision::Inapplicable;
                 };
