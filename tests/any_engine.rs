@@ -368,9 +368,20 @@ fn a_match_plays_the_engines_variants_against_its_base() {
         "{engine}"
     );
     let bytes = std::fs::read(BIN).unwrap();
-    assert_eq!(
-        engine["program_checksum"].as_str(),
-        Some(format!("{:016x}", searchlab::engine::nnue::checksum(&bytes)).as_str())
+    let checksum = format!("{:016x}", searchlab::engine::nnue::checksum(&bytes));
+    assert_eq!(engine["program_checksum"].as_str(), Some(checksum.as_str()));
+    // The report names each engine the way the header does.
+    let report = scratch("match-report");
+    succeeded(&common::searchlab(&[
+        "report",
+        out.to_str().unwrap(),
+        "--out",
+        report.to_str().unwrap(),
+    ]));
+    let markdown = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        markdown.contains(&format!("; program checksum {checksum})")),
+        "{markdown}"
     );
 }
 

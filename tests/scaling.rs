@@ -46,7 +46,7 @@ fn yardstick(dir: &Path, nps: u64) -> String {
     format!("sh {}", path.display())
 }
 
-/// A two-game match of `modern` against itself without LMR under `limit`, with `extra`.
+/// A two-game match of `classic` against itself without futility under `limit`, with `extra`.
 fn play(dir: &Path, limit: &[&str], extra: &[&str]) -> std::process::Output {
     searchlab()
         .args([
@@ -104,6 +104,10 @@ fn a_clock_is_scaled_by_the_measured_yardstick_and_recorded() {
     let md = std::fs::read_to_string(dir.join("report/report.md")).unwrap();
     assert!(
         md.contains("tc 0.5+0.005 at a reference speed of 2.00 M nodes/s"),
+        "{md}"
+    );
+    assert!(
+        md.contains("- Players: `a`: searchlab `classic`; `b`: searchlab `classic,-futility`\n"),
         "{md}"
     );
 }

@@ -219,6 +219,7 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         );
     }
     out.push_str(&control_lines(h));
+    out.push_str(&player_lines(h));
     out.push_str(&setting_lines(h));
     for r in analysis.pairings.iter().filter(|r| r.reused_openings > 0) {
         let _ = writeln!(
@@ -242,6 +243,40 @@ fn markdown(analysis: &MatchAnalysis) -> String {
         }
     }
     out
+}
+
+/// The report's line on the players: each in-process player's SPEC and network (its
+/// checksum, as the results header records it), each external engine's name, command,
+/// options and program checksum. A reader of a match against another engine needs both to
+/// know what played.
+fn player_lines(h: &MatchHeader) -> String {
+    let players: Vec<String> = h
+        .variants
+        .iter()
+        .map(|v| match &v.engine {
+            Some(e) => format!(
+                "`{}`: {} (`{}`{}{})",
+                v.label,
+                e.name.as_deref().unwrap_or("an external engine"),
+                e.command,
+                e.options
+                    .iter()
+                    .map(|(k, val)| format!(", {k}={val}"))
+                    .collect::<String>(),
+                e.program_checksum
+                    .as_deref()
+                    .map_or(String::new(), |c| format!("; program checksum {c}"))
+            ),
+            None if v.config.eval == crate::engine::eval::EvalKind::Nnue => format!(
+                "`{}`: searchlab `{}`, network {}",
+                v.label,
+                v.spec,
+                v.config.net.checksum()
+            ),
+            None => format!("`{}`: searchlab `{}`", v.label, v.spec),
+        })
+        .collect();
+    format!("- Players: {}\n", players.join("; "))
 }
 
 /// The report's lines on the openings, the games per pairing (and the SPRT), adjudication and
