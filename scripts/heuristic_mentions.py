@@ -5,7 +5,8 @@ the configuration of the heuristics) only in its own file, the registry, and the
 its registry row declares (`steps: ["pruning"]` is `engine/search/pruning.rs`; `mod` is
 `engine/search/mod.rs`; `movepick` is `engine/movepick.rs`, the picker of ordering ids; a path
 such as `heuristics/razoring` is a file under `engine/`, a heuristic built on this one). Test
-code is left out. Prints one line per heuristic; exit status 1 on any mention elsewhere, or a
+code is left out: a `tests.rs` file, a file under a `tests/` folder (a test module's
+submodules) and whatever follows a file's `#[cfg(test)]`. Prints one line per heuristic; exit status 1 on any mention elsewhere, or a
 declared step that does not consult it.
 
     python3 scripts/heuristic_mentions.py [SRC]
@@ -21,7 +22,7 @@ registry = (SRC / "engine/heuristics/mod.rs").read_text()
 rows = re.findall(r"^    (\w+) => (\w+) \{\n(.*?)^    \}", registry, re.M | re.S)
 files = {}
 for path in SRC.rglob("*.rs"):
-    if path.name == "tests.rs":
+    if path.name == "tests.rs" or "tests" in path.relative_to(SRC).parts[:-1]:
         continue
     text = path.read_text()
     cut = text.find("#[cfg(test)]")

@@ -787,6 +787,18 @@ registry! {
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
+    QuietFutility => quiet_futility {
+        kind: MovePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "skip quiet moves up to depth 8 where the evaluation plus 90 a ply stays at most alpha and their history is poor (Ethereal 12's futility)",
+        meanings: [
+            "tested: a quiet move other than the node's first that gives no check, outside check, within max_depth; fired: the static evaluation plus margin per ply was at most alpha and its history below the limit (history_limit_improving when improving), or even margin_no_history more stayed at most alpha, and it was skipped",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: true, mirrors: [],
+    }
     Probcut => probcut {
         kind: NodePruning, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,

@@ -17,8 +17,8 @@ use super::tables::Contexts;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
-    Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning, see,
-    singular_extension,
+    Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
+    quiet_futility, see, singular_extension,
 };
 use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -318,8 +318,9 @@ impl Searcher {
         cross: usize,
     ) -> Option<(Score, Option<Credits>)> {
         // Step 8a. Quiet moves skipped before they are made: futility move count (001), only
-        // the first N quiet moves near the leaves; late move pruning, its modern form; history
-        // pruning, a bad continuation history near the leaves.
+        // the first N quiet moves near the leaves; quiet futility, an evaluation far below
+        // alpha up to depth 8; late move pruning, its modern form; history pruning, a bad
+        // continuation history near the leaves.
         if node.ply > 0 && self.skips_late_quiet(node, mv, &before) {
             return None;
         }
@@ -405,7 +406,8 @@ impl Searcher {
         best
     }
 
-    /// Step 8a's gates, in order: the first that acts skips the move. Whether the move gives
+    /// Step 8a's gates, in order (Ethereal 12's: futility, then late move pruning, then
+    /// history pruning): the first that acts skips the move. Whether the move gives
     /// check is worked out once, by the first gate that asks.
     fn skips_late_quiet(&mut self, node: &NodeView, mv: Move, before: &MoveView) -> bool {
         let at = Point::Unmade { node, mv, before };
@@ -414,6 +416,17 @@ impl Searcher {
             futility_move_count::prunes_move(node, before, &s.config.heuristics.futility_move_count)
         })
         .is_some()
+            || self
+                .gate(counter!(QuietFutility), at, |s| {
+                    let gives_check = || *checks.get_or_init(|| gives_check(s.pos.board(), mv));
+                    quiet_futility::prunes_move(
+                        node,
+                        before,
+                        gives_check,
+                        &s.config.heuristics.quiet_futility,
+                    )
+                })
+                .is_some()
             || self
                 .gate(counter!(LateMovePruning), at, |s| {
                     let gives_check = || *checks.get_or_init(|| gives_check(s.pos.board(), mv));

@@ -6,6 +6,8 @@ use crate::engine::score::{DRAW, MATE};
 use crate::engine::spec;
 use cozy_chess::Board;
 
+mod selective;
+
 fn config(algorithm: Algorithm, depth: u32) -> SearchConfig {
     SearchConfig {
         algorithm,
@@ -445,56 +447,6 @@ fn a_settled_search_spends_less_time() {
         soft_scale(2, 0),
         "a rising score asks for nothing more"
     );
-}
-
-/// `singular_extension` searches the hash move deeper where no other move comes near it: at
-/// the same depth the tree grows, the decision fires at some of the nodes it was tested at and
-/// declines at others, and the search stays deterministic.
-#[test]
-fn singular_extension_extends_some_hash_moves() {
-    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-    let base = "modern,-singular_extension,singular_extension.min_depth=4";
-    let without = search(position(fen), with_spec(base, 7), &mut Silent);
-    let with_spec_text = format!("{base},singular_extension");
-    let with = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
-    let again = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::SingularExtension)
-        .map(|(_, c)| c)
-        .expect("singular_extension was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
-    assert!(with.stats.nodes() > without.stats.nodes());
-    assert_eq!(with.stats.nodes(), again.stats.nodes());
-}
-
-/// `probcut` cuts some deep null-window nodes on a capture that holds a raised beta: it fires
-/// at some of the nodes it was tested at and not at others, the tree shrinks, and the search
-/// stays deterministic. A middlegame with captures in the air (Kiwipete).
-#[test]
-fn probcut_cuts_some_nodes_on_a_capture() {
-    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let without = search(position(fen), with_spec("modern", 8), &mut Silent);
-    let with = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
-    let again = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::Probcut)
-        .map(|(_, c)| c)
-        .expect("probcut was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
-    assert_ne!(with.stats.nodes(), without.stats.nodes());
-    assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
 
 #[test]

@@ -1,0 +1,88 @@
+//! The selective techniques' search tests: each changes the tree where it should, fires at
+//! some of the nodes or moves it is tested at and not at others, and keeps the search
+//! deterministic.
+
+use super::*;
+
+/// `singular_extension` searches the hash move deeper where no other move comes near it: at
+/// the same depth the tree grows, the decision fires at some of the nodes it was tested at and
+/// declines at others, and the search stays deterministic.
+#[test]
+fn singular_extension_extends_some_hash_moves() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let base = "modern,-singular_extension,singular_extension.min_depth=4";
+    let without = search(position(fen), with_spec(base, 7), &mut Silent);
+    let with_spec_text = format!("{base},singular_extension");
+    let with = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
+    let again = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
+    let counted = with
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == Id::SingularExtension)
+        .map(|(_, c)| c)
+        .expect("singular_extension was tested");
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{counted:?}"
+    );
+    assert!(with.stats.nodes() > without.stats.nodes());
+    assert_eq!(with.stats.nodes(), again.stats.nodes());
+}
+
+/// `probcut` cuts some deep null-window nodes on a capture that holds a raised beta: it fires
+/// at some of the nodes it was tested at and not at others, the tree shrinks, and the search
+/// stays deterministic. A middlegame with captures in the air (Kiwipete).
+#[test]
+fn probcut_cuts_some_nodes_on_a_capture() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let without = search(position(fen), with_spec("modern", 8), &mut Silent);
+    let with = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
+    let again = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
+    let counted = with
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == Id::Probcut)
+        .map(|(_, c)| c)
+        .expect("probcut was tested");
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{counted:?}"
+    );
+    assert_ne!(with.stats.nodes(), without.stats.nodes());
+    assert_eq!(with.stats.nodes(), again.stats.nodes());
+}
+
+/// `quiet_futility` skips some quiet moves where the evaluation is far below alpha: it fires at
+/// some of the moves it was tested on and not at others, the tree shrinks, the search stays
+/// deterministic, and its decisions are audited like every pruning's. Kiwipete, where one side
+/// is often well behind in the tree.
+#[test]
+fn quiet_futility_skips_some_quiet_moves() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let without = search(position(fen), with_spec("modern", 8), &mut Silent);
+    let with = search(
+        position(fen),
+        with_spec("modern,quiet_futility", 8),
+        &mut Silent,
+    );
+    let again = search(
+        position(fen),
+        with_spec("modern,quiet_futility", 8),
+        &mut Silent,
+    );
+    let counted = with
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == Id::QuietFutility)
+        .map(|(_, c)| c)
+        .expect("quiet_futility was tested");
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{counted:?}"
+    );
+    assert!(with.stats.nodes() < without.stats.nodes());
+    assert_eq!(with.stats.nodes(), again.stats.nodes());
+}
