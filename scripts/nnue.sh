@@ -5,7 +5,7 @@
 # node-limited (depth) and does not depend on the load. Each command resumes its results file
 # when killed (with the same build); `searchlab report` redraws a report from it.
 #
-#   sh scripts/nnue.sh nps elo-nnue elo-ethereal suites eval-dependence
+#   sh scripts/nnue.sh nps elo-nnue elo-ethereal elo-ethereal-twice suites eval-dependence
 #
 # STRONG names the strongest configuration (the one `reports/elo-nnue/` decides for). The
 # binary is the `engine` profile's (`cargo build --profile engine`: fat LTO in one codegen unit,
@@ -42,11 +42,20 @@ elo-nnue) $SL match --variant full=modern --variant nnue=modern,eval=nnue --tc 8
     --sprt elo0=0,elo1=10 --games ${GAMES:-2000} --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-nnue/results.jsonl --pgn reports/elo-nnue/games.pgn \
     && $SL report reports/elo-nnue/results.jsonl --out reports/elo-nnue ;;
-# The strongest configuration against Ethereal 12 (Hash 16, one thread), 400 games at 8+0.08.
-elo-ethereal) $SL match --variant "strongest=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 --games ${GAMES:-400} \
+# The default against Ethereal 12 (Hash 16, one thread), 400 games at 8+0.08 and 200 at
+# 16+0.16, each at the reference speed (issue 58, section 4): every limit is scaled by 2.0 M
+# nodes a second over what Ethereal's own bench measures on this machine (the median of three).
+elo-ethereal) $SL match --variant "default=$STRONG" --engine "$ETHEREAL" --tc 8+0.08 \
+    --reference-nps 2000000 --reference-bench "/usr/games/ethereal-chess bench" --games ${GAMES:-400} \
     --concurrency 2 --openings suites/openings-heldout.epd \
     --out reports/elo-ethereal/results.jsonl --pgn reports/elo-ethereal/games.pgn \
-    && $SL report reports/elo-ethereal/results.jsonl --out reports/elo-ethereal ;;
+    && $SL report reports/elo-ethereal/results.jsonl --out reports/elo-ethereal --goal 'ethereal<=60%' ;;
+elo-ethereal-twice) mkdir -p reports/elo-ethereal/twice-the-clock && $SL match --variant "default=$STRONG" --engine "$ETHEREAL" --tc 16+0.16 \
+    --reference-nps 2000000 --reference-bench "/usr/games/ethereal-chess bench" --games ${GAMES:-200} \
+    --concurrency 2 --openings suites/openings-heldout.epd \
+    --out reports/elo-ethereal/twice-the-clock/results.jsonl --pgn reports/elo-ethereal/twice-the-clock/games.pgn \
+    && $SL report reports/elo-ethereal/twice-the-clock/results.jsonl --out reports/elo-ethereal/twice-the-clock \
+        --goal 'ethereal<=60%' ;;
 # WAC, ECM and STS at 100 ms per move: the strongest configuration, modern with full, Ethereal.
 suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --variant full=modern \
     --engine "$ETHEREAL" --out reports/elo-ethereal/time/results.jsonl --report reports/elo-ethereal/time ;;

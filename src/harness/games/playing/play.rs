@@ -522,6 +522,8 @@ fn empty_result(pair: &PairRecord) -> PairingResult {
         failures: Default::default(),
         nodes_per_move: (0.0, 0.0),
         depth_per_move: (0.0, 0.0),
+        time_per_move_ms: (0.0, 0.0),
+        branching: (0.0, 0.0),
         reused_openings: 0,
     }
 }

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use crate::harness::games::book::openings::Opening;
 use crate::harness::games::playing::record::{MatchHeader, PairKey, PairRecord};
 use crate::harness::games::rating::elo::{EloEstimate, elo};
 use crate::harness::games::rating::stats::{Counts, Decision, Outcome, Sprt};
@@ -80,6 +81,16 @@ pub struct PairingResult {
     /// Mean nodes and depth per move of each side in counted games: (base, dev).
     pub nodes_per_move: (f64, f64),
     pub depth_per_move: (f64, f64),
+    /// Mean thinking time per move, ms: (base, dev).
+    #[serde(default)]
+    pub time_per_move_ms: (f64, f64),
+    /// Each side's branching factor, `N^(1/d)` of a move's nodes and depth, the geometric mean
+    /// over its moves searched to `BRANCHING_MIN_DEPTH` or deeper (CPW, "Branching Factor":
+    /// the effective branching factor of a search of depth `d` and `N` nodes). Each engine
+    /// counts its nodes its own way, so it is compared within one engine (across clocks, or
+    /// builds) rather than between two. (base, dev); 0 without such moves.
+    #[serde(default)]
+    pub branching: (f64, f64),
     /// Counted pairs that started from an opening already played, once the book ran out (such
     /// a pair is not independent of the earlier one; issue 62).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -174,8 +185,15 @@ fn pairing_result(
     let mut endings = BTreeMap::new();
     let mut failures = BTreeMap::new();
     let (mut moves, mut nodes, mut depth) = ([0u64; 2], [0u64; 2], [0f64; 2]);
+    let (mut time, mut branching) = ([0u64; 2], [Branching::default(); 2]);
     for pair in counted {
+        let first_mover = first_mover(&pair.opening);
         for game in &pair.games {
+            let labels = [&game.white, &game.black];
+            for (i, m) in game.moves.iter().enumerate() {
+                let who = usize::from(labels[(first_mover + i) % 2] == dev);
+                branching[who].add(m.nodes, m.depth);
+            }
             let class = ending_class(&game.reason);
             *endings.entry(class.clone()).or_insert(0) += 1;
             if matches!(
@@ -198,6 +216,7 @@ fn pairing_result(
                 let who = usize::from(label == dev);
                 moves[who] += u64::from(side.moves);
                 nodes[who] += side.nodes;
+                time[who] += side.time_ms;
                 depth[who] += side.mean_depth * f64::from(side.moves);
             }
         }
@@ -227,9 +246,46 @@ fn pairing_result(
             per(nodes[1] as f64, moves[1]),
         ),
         depth_per_move: (per(depth[0], moves[0]), per(depth[1], moves[1])),
+        time_per_move_ms: (per(time[0] as f64, moves[0]), per(time[1] as f64, moves[1])),
+        branching: (branching[0].mean(), branching[1].mean()),
         reused_openings: (sequential.counts.games() / 2)
             .saturating_sub(header.opening_count as u64),
     }
+}
+
+/// The least depth of a move counted in the branching factor: shallower replies are the
+/// instant ones (a single legal move, a mate found at once), whose `N^(1/d)` is no branching.
+pub const BRANCHING_MIN_DEPTH: u32 = 5;
+
+/// `ln N / d` summed over a side's moves, and how many.
+#[derive(Clone, Copy, Default)]
+struct Branching {
+    log_sum: f64,
+    moves: u64,
+}
+
+impl Branching {
+    fn add(&mut self, nodes: u64, depth: u32) {
+        if depth >= BRANCHING_MIN_DEPTH && nodes > 0 {
+            self.log_sum += (nodes as f64).ln() / f64::from(depth);
+            self.moves += 1;
+        }
+    }
+
+    fn mean(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            (self.log_sum / self.moves as f64).exp()
+        }
+    }
+}
+
+/// Which side plays a game's first recorded move (0: White): the opening's side to move,
+/// turned once per book move (book moves are not the players' and are not recorded).
+fn first_mover(opening: &Opening) -> usize {
+    let black = opening.fen.split_whitespace().nth(1) == Some("b");
+    (usize::from(black) + opening.moves.len()) % 2
 }
 
 /// One line for a pairing: games, W-D-L, Elo ±, LLR and its bounds.
@@ -254,4 +310,43 @@ pub fn status_line(result: &PairingResult) -> String {
         }
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opening(fen: &str, moves: &[&str]) -> Opening {
+        Opening {
+            line: 1,
+            fen: fen.to_string(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_first_recorded_move_is_the_side_to_move_after_the_book() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let black = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert_eq!(first_mover(&opening(start, &[])), 0);
+        assert_eq!(first_mover(&opening(black, &[])), 1);
+        assert_eq!(first_mover(&opening(start, &["e2e4"])), 1);
+        assert_eq!(first_mover(&opening(black, &["e7e5"])), 0);
+    }
+
+    #[test]
+    fn the_branching_factor_is_the_geometric_mean_of_each_moves() {
+        let mut b = Branching::default();
+        assert_eq!(b.mean(), 0.0, "no moves, no factor");
+        b.add(1_000_000, BRANCHING_MIN_DEPTH - 1);
+        b.add(0, 9);
+        assert_eq!(b.mean(), 0.0, "shallow or empty searches are left out");
+        b.add(32, 5);
+        b.add(1024, 10);
+        assert!((b.mean() - 2.0).abs() < 1e-12);
+        b.add(243, 5);
+        b.add(243, 5);
+        // 2, 2, 3, 3: the geometric mean is √6.
+        assert!((b.mean() - 6f64.sqrt()).abs() < 1e-12, "{}", b.mean());
+    }
 }

@@ -1,6 +1,6 @@
 //! The report of a match, from its results files only: `report.md` (a table per pairing:
 //! games, W-D-L, pentanomial counts, Elo ± 95%, normalized Elo, LOS, draw ratio, LLR and the
-//! outcome; how the games ended; nodes and depth per move), `analysis.json` (every number of
+//! outcome; how the games ended; nodes, depth, time and branching factor per move), `analysis.json` (every number of
 //! the report), `elo.svg` and, under an SPRT, `llr.svg`.
 
 use std::fmt::Write as _;
@@ -338,8 +338,15 @@ fn setting_lines(h: &MatchHeader) -> String {
 /// How each pairing's games ended, what failed, and the nodes and depth per move.
 fn endings_table(analysis: &MatchAnalysis) -> String {
     let mut out = String::from(
-        "## How the games ended\n\n| variant vs baseline | endings | failures | nodes per move (baseline / variant) | depth per move (baseline / variant) | pairs recorded (counted) |\n|---|---|---|---|---|---|\n",
+        "## How the games ended\n\n| variant vs baseline | endings | failures | nodes per move (baseline / variant) | depth per move (baseline / variant) | time per move, ms (baseline / variant) | branching factor (baseline / variant) | pairs recorded (counted) |\n|---|---|---|---|---|---|---|---|\n",
     );
+    let factor = |b: f64| {
+        if b > 0.0 {
+            format!("{b:.2}")
+        } else {
+            "n/a".to_string()
+        }
+    };
     let join = |m: &std::collections::BTreeMap<String, u64>| {
         if m.is_empty() {
             "none".to_string()
@@ -353,7 +360,7 @@ fn endings_table(analysis: &MatchAnalysis) -> String {
     for r in &analysis.pairings {
         let _ = writeln!(
             out,
-            "| {} vs {} | {} | {} | {:.0} / {:.0} | {:.2} / {:.2} | {} ({}) |",
+            "| {} vs {} | {} | {} | {:.0} / {:.0} | {:.2} / {:.2} | {:.1} / {:.1} | {} / {} | {} ({}) |",
             r.dev,
             r.base,
             join(&r.endings),
@@ -362,10 +369,19 @@ fn endings_table(analysis: &MatchAnalysis) -> String {
             r.nodes_per_move.1,
             r.depth_per_move.0,
             r.depth_per_move.1,
+            r.time_per_move_ms.0,
+            r.time_per_move_ms.1,
+            factor(r.branching.0),
+            factor(r.branching.1),
             r.recorded_pairs,
             r.counts.pairs()
         );
     }
+    let _ = writeln!(
+        out,
+        "\nThe branching factor is `N^(1/d)` of each move's nodes and depth, the geometric mean over the moves searched to depth {} or deeper. Each engine counts its nodes its own way: compare it within one engine (across clocks or builds), not between two.",
+        crate::harness::games::rating::tally::BRANCHING_MIN_DEPTH
+    );
     out
 }
 
