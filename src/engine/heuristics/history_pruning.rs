@@ -58,11 +58,7 @@ pub fn prunes_move(
             params.follow_up_limit,
         )
     };
-    let applies = mv.quiet_index > 0
-        && mv.legal_count > 1
-        && !node.in_check
-        && (1..=max_depth).contains(&node.depth)
-        && !gives_check();
+    let applies = mv.is_late_quiet(node, max_depth, gives_check);
     let bad = mv.continuation[0] < counter || mv.continuation[1] < follow_up;
     Decision::when(applies, bad)
 }

@@ -51,11 +51,7 @@ pub fn prunes_move(
     gives_check: impl FnOnce() -> bool,
     params: &Params,
 ) -> Decision {
-    let applies = mv.quiet_index > 0
-        && mv.legal_count > 1
-        && !node.in_check
-        && (1..=params.max_depth).contains(&node.depth)
-        && !gives_check();
+    let applies = mv.is_late_quiet(node, params.max_depth, gives_check);
     let limit = if node.improving {
         params.history_limit_improving
     } else {

@@ -171,11 +171,7 @@ pub fn prunes_quiet(
     gives_check: impl FnOnce() -> bool,
     params: &Params,
 ) -> Decision {
-    let applies = mv.quiet_index > 0
-        && mv.legal_count > 1
-        && !node.in_check
-        && (1..=params.quiet_depth).contains(&node.depth)
-        && !gives_check();
+    let applies = mv.is_late_quiet(node, params.quiet_depth, gives_check);
     Decision::when(applies, applies && exchange() < -params.quiet_margin * node.depth)
 }
 

@@ -106,6 +106,23 @@ impl MoveView {
     pub fn is_quiet(&self) -> bool {
         !self.capture && !self.promotion
     }
+
+    /// What Ethereal-style quiet-move pruning may skip: a quiet move other than the node's
+    /// first, made outside check at a remaining depth of 1 to `max_depth`, that gives no check
+    /// (`gives_check`, asked last since it is the dear one). A quiet check is never skipped:
+    /// it is a forcing move, and skipping it hides mates (WAC.001's Qg6).
+    pub fn is_late_quiet(
+        &self,
+        node: &NodeView,
+        max_depth: i32,
+        gives_check: impl FnOnce() -> bool,
+    ) -> bool {
+        self.quiet_index > 0
+            && self.legal_count > 1
+            && !node.in_check
+            && (1..=max_depth).contains(&node.depth)
+            && !gives_check()
+    }
 }
 
 /// A heuristic's answer at one decision point. The gate (`search/gate.rs`) counts `tested`
