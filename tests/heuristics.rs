@@ -67,20 +67,31 @@ fn golden_specs() -> Vec<String> {
 }
 
 /// `base` with `id` switched on, after the heuristics it requires where `base` lacks them
-/// (`history_pruning` reads `continuation_history`'s tables, `iir` the hash table's moves): a
-/// heuristic is refused without them.
+/// (`history_pruning` reads `continuation_history`'s tables, `iir` the hash table's moves), and
+/// what those require in turn (`multi_cut` reads `singular_extension`'s verification, which
+/// reads the table): a heuristic is refused without them.
 fn switched_on(base: &str, id: Id) -> String {
     let alone = format!("{base},+{}", id.name());
     if configure(&alone, None, 0).is_ok() {
         return alone;
     }
-    let required: String = id
-        .info()
-        .requires
+    let mut required = Vec::new();
+    add_required(id, &mut required);
+    let required: String = required
         .iter()
         .map(|required| format!(",+{}", required.name()))
         .collect();
     format!("{base}{required},+{}", id.name())
+}
+
+/// What `id` requires, each after what it requires itself, each once.
+fn add_required(id: Id, out: &mut Vec<Id>) {
+    for &required in id.info().requires {
+        add_required(required, out);
+        if !out.contains(&required) {
+            out.push(required);
+        }
+    }
 }
 
 /// Full-width minimax presets are measured shallower: they have no cut-offs at all, and the
@@ -287,6 +298,8 @@ fn every_counter_counts_with_one_meaning() {
         "modern,probcut,probcut.min_depth=3".to_string(),
         // At this depth only with a lower minimum (Ethereal's 8 is beyond the test's 5).
         "modern,+check_extension,singular_extension.min_depth=3".to_string(),
+        // Multi-cut reads the singular verification, at the same lowered minimum.
+        "modern,multi_cut,singular_extension.min_depth=3".to_string(),
     ];
     for info in REGISTRY {
         specs.push(switched_on("classic", info.id));

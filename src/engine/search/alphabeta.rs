@@ -8,6 +8,8 @@
 //! reduction.
 
 use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
+
 use cozy_chess::Move;
 
 use super::Searcher;
@@ -18,7 +20,7 @@ use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
-    quiet_futility, see, singular_extension,
+    quiet_futility, see,
 };
 use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -181,9 +183,13 @@ impl Searcher {
         }
 
         // Step 7. GSR's crossover point for this node (002), from the seeded PRNG; the hash
-        // move singular (singular_extension) when no other move comes near it.
+        // move singular when no other move comes near it, or the node cut when another move
+        // holds a bound at or above beta too (`singular.rs`).
         let cross = self.crossover();
-        let singular = hash_move.filter(|&mv| self.is_singular(&node, mv));
+        let singular = match self.singular_or_cut(&node, entry_depth, hash_move) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(singular) => singular,
+        };
 
         // Step 8. The move loop (`visit`: each move's own steps).
         let mut lists = PickerLists::default();
@@ -350,60 +356,6 @@ impl Searcher {
             credits
         });
         Some((score, credits))
-    }
-
-    /// Step 7's singular extension: where it applies, the node's other moves are searched
-    /// at about half the depth in a null window below the entry's score; `hash_move` is
-    /// singular when none reaches it.
-    fn is_singular(&mut self, node: &NodeView, hash_move: Move) -> bool {
-        self.gate(counter!(SingularExtension), Point::Unaudited, |s| {
-            let params = s.config.heuristics.singular_extension;
-            let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
-                return Decision::Inapplicable;
-            };
-            let depth = singular_extension::verification_depth(node.depth);
-            let bound_and_depth = (rbeta, depth);
-            let best_other = s.best_other_move(node.ply, hash_move, bound_and_depth, &params);
-            let singular = !s.aborted() && singular_extension::extends(best_other, rbeta);
-            Decision::when(true, singular)
-        })
-        .is_some()
-    }
-
-    /// The best score of the moves other than `hash_move` at `depth` in the null window at
-    /// `rbeta`, stopping at the first that reaches it; after `quiet_limit` quiet moves the
-    /// other quiet moves are left out (Ethereal 12).
-    fn best_other_move(
-        &mut self,
-        ply: usize,
-        hash_move: Move,
-        (rbeta, depth): (Score, i32),
-        params: &singular_extension::Params,
-    ) -> Score {
-        let mut lists = PickerLists::default();
-        let mut picker = self.picker(ply, Some(hash_move), &mut lists);
-        let contexts = self.continuation_contexts();
-        self.key_quiets(&mut picker, contexts);
-        let (mut best, mut quiets) = (-INFINITY, 0);
-        while let Some((mv, _)) = self.next_pick(&mut picker, contexts) {
-            let quiet = is_quiet(self.pos.board(), mv);
-            if mv == hash_move || (quiet && quiets >= params.quiet_limit) {
-                continue;
-            }
-            quiets += u32::from(quiet);
-            self.line.frames[ply + 1] = Frame::entered(self.pos.is_capture(mv), false);
-            self.make_prefetching(mv);
-            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
-            self.pos.unmake();
-            if self.aborted() {
-                break;
-            }
-            best = best.max(score);
-            if score >= rbeta {
-                break;
-            }
-        }
-        best
     }
 
     /// Step 8a's gates, in order (Ethereal 12's: futility, then late move pruning, then

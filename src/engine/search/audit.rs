@@ -379,15 +379,15 @@ mod tests {
         ] {
             assert!(keys.iter().any(|k| k == expected), "{expected} in {keys:?}");
         }
-        let tally = searched("modern,quiet_futility", KIWIPETE, 6, Some(1.0))
-            .audit
-            .unwrap();
+        let spec_text = "modern,quiet_futility,multi_cut,singular_extension.min_depth=4";
+        let tally = searched(spec_text, KIWIPETE, 6, Some(1.0)).audit.unwrap();
         let keys: Vec<String> = tally.by_decision().keys().map(|c| c.key()).collect();
         for expected in [
             "lmr",
             "reverse_futility",
             "late_move_pruning",
             "quiet_futility",
+            "multi_cut",
             "see.quiescence",
             "iir",
         ] {

@@ -20,6 +20,7 @@ mod reductions;
 mod root;
 mod root_options;
 mod signals;
+mod singular;
 mod tables;
 mod verify;
 mod width;

@@ -86,3 +86,31 @@ fn quiet_futility_skips_some_quiet_moves() {
     assert!(with.stats.nodes() < without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
+
+/// `multi_cut` cuts some nodes where singular extension's verification found a second move
+/// holding a bound above beta: it fires at some of the nodes whose verification ran and not at
+/// others, the tree changes, the search stays deterministic, and its cuts are audited like
+/// every node pruning's. The singular extension's test position, its minimum depth lowered so
+/// that a short search verifies often.
+#[test]
+fn multi_cut_cuts_some_verified_nodes() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let base = "modern,singular_extension.min_depth=4";
+    let with_text = format!("{base},multi_cut");
+    let without = search(position(fen), with_spec(base, 8), &mut Silent);
+    let with = search(position(fen), with_spec(&with_text, 8), &mut Silent);
+    let again = search(position(fen), with_spec(&with_text, 8), &mut Silent);
+    let counted = with
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == Id::MultiCut)
+        .map(|(_, c)| c)
+        .expect("multi_cut was tested");
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{counted:?}"
+    );
+    assert_ne!(with.stats.nodes(), without.stats.nodes());
+    assert_eq!(with.stats.nodes(), again.stats.nodes());
+}

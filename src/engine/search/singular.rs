@@ -1,0 +1,104 @@
+//! Step 7 of a node: singular extension's verification search, and what multi-cut reads from
+//! it. The hash move is singular when none of the node's other moves, searched at about half
+//! the depth in a null window below the table's score, reaches that window; when one does and
+//! the window is at or above beta, the node has two moves that hold beta and multi-cut cuts it
+//! (Ethereal 12, search.c `moveIsSingular`).
+
+use std::ops::ControlFlow;
+
+use cozy_chess::Move;
+
+use super::Searcher;
+use super::gate::Point;
+use super::line::Frame;
+use crate::engine::heuristics::view::{Decision, NodeView};
+use crate::engine::heuristics::{multi_cut, singular_extension};
+use crate::engine::movepick::PickerLists;
+use crate::engine::moves::is_quiet;
+use crate::engine::score::{INFINITY, Score};
+use crate::engine::stats::counter;
+
+impl Searcher {
+    /// Step 7 of a node whose view is `node` (entered at `entry_depth`): `Break` with the
+    /// node's score when multi_cut cuts it, else `Continue` with the hash move when it is
+    /// singular.
+    pub(super) fn singular_or_cut(
+        &mut self,
+        node: &NodeView,
+        entry_depth: i32,
+        hash_move: Option<Move>,
+    ) -> ControlFlow<Score, Option<Move>> {
+        let mut verification = None;
+        let singular = hash_move.filter(|&mv| self.is_singular(node, mv, &mut verification));
+        let at = Point::Node { node, entry_depth };
+        match self.gate(counter!(MultiCut), at, |s| {
+            multi_cut::cut(node, verification, &s.config.heuristics.multi_cut)
+        }) {
+            Some(score) => ControlFlow::Break(score),
+            None => ControlFlow::Continue(singular),
+        }
+    }
+
+    /// Step 7's singular extension: where it applies, the node's other moves are searched
+    /// at about half the depth in a null window below the entry's score; `hash_move` is
+    /// singular when none reaches it. What a verification that ran to its end found is kept
+    /// in `verification` (multi_cut reads it).
+    fn is_singular(
+        &mut self,
+        node: &NodeView,
+        hash_move: Move,
+        verification: &mut Option<multi_cut::Verification>,
+    ) -> bool {
+        self.gate(counter!(SingularExtension), Point::Unaudited, |s| {
+            let params = s.config.heuristics.singular_extension;
+            let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
+                return Decision::Inapplicable;
+            };
+            let depth = singular_extension::verification_depth(node.depth);
+            let bound_and_depth = (rbeta, depth);
+            let best_other = s.best_other_move(node.ply, hash_move, bound_and_depth, &params);
+            if s.aborted() {
+                return Decision::Declines;
+            }
+            *verification = Some(multi_cut::Verification { best_other, rbeta });
+            Decision::when(true, singular_extension::extends(best_other, rbeta))
+        })
+        .is_some()
+    }
+
+    /// The best score of the moves other than `hash_move` at `depth` in the null window at
+    /// `rbeta`, stopping at the first that reaches it; after `quiet_limit` quiet moves the
+    /// other quiet moves are left out (Ethereal 12).
+    fn best_other_move(
+        &mut self,
+        ply: usize,
+        hash_move: Move,
+        (rbeta, depth): (Score, i32),
+        params: &singular_extension::Params,
+    ) -> Score {
+        let mut lists = PickerLists::default();
+        let mut picker = self.picker(ply, Some(hash_move), &mut lists);
+        let contexts = self.continuation_contexts();
+        self.key_quiets(&mut picker, contexts);
+        let (mut best, mut quiets) = (-INFINITY, 0);
+        while let Some((mv, _)) = self.next_pick(&mut picker, contexts) {
+            let quiet = is_quiet(self.pos.board(), mv);
+            if mv == hash_move || (quiet && quiets >= params.quiet_limit) {
+                continue;
+            }
+            quiets += u32::from(quiet);
+            self.line.frames[ply + 1] = Frame::entered(self.pos.is_capture(mv), false);
+            self.make_prefetching(mv);
+            let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
+            self.pos.unmake();
+            if self.aborted() {
+                break;
+            }
+            best = best.max(score);
+            if score >= rbeta {
+                break;
+            }
+        }
+        best
+    }
+}
