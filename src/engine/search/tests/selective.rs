@@ -4,6 +4,22 @@
 
 use super::*;
 
+/// `id`'s decision was tested in `result`'s search and fired at some of its tests, not all.
+fn fires_at_some_tests(result: &SearchResult, id: Id) {
+    let counted = result
+        .stats
+        .heuristics
+        .nonzero()
+        .find(|(counter, _)| counter.id() == id)
+        .map(|(_, c)| c)
+        .unwrap_or_else(|| panic!("{} was tested", id.name()));
+    assert!(
+        counted.fired > 0 && counted.fired < counted.tested,
+        "{}: {counted:?}",
+        id.name()
+    );
+}
+
 /// `singular_extension` searches the hash move deeper where no other move comes near it: at
 /// the same depth the tree grows, the decision fires at some of the nodes it was tested at and
 /// declines at others, and the search stays deterministic.
@@ -15,17 +31,7 @@ fn singular_extension_extends_some_hash_moves() {
     let with_spec_text = format!("{base},singular_extension");
     let with = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
     let again = search(position(fen), with_spec(&with_spec_text, 7), &mut Silent);
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::SingularExtension)
-        .map(|(_, c)| c)
-        .expect("singular_extension was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
+    fires_at_some_tests(&with, Id::SingularExtension);
     assert!(with.stats.nodes() > without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
@@ -39,17 +45,7 @@ fn probcut_cuts_some_nodes_on_a_capture() {
     let without = search(position(fen), with_spec("modern", 8), &mut Silent);
     let with = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
     let again = search(position(fen), with_spec("modern,probcut", 8), &mut Silent);
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::Probcut)
-        .map(|(_, c)| c)
-        .expect("probcut was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
+    fires_at_some_tests(&with, Id::Probcut);
     assert_ne!(with.stats.nodes(), without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
@@ -72,17 +68,7 @@ fn quiet_futility_skips_some_quiet_moves() {
         with_spec("modern,quiet_futility", 8),
         &mut Silent,
     );
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::QuietFutility)
-        .map(|(_, c)| c)
-        .expect("quiet_futility was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
+    fires_at_some_tests(&with, Id::QuietFutility);
     assert!(with.stats.nodes() < without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
@@ -100,17 +86,7 @@ fn multi_cut_cuts_some_verified_nodes() {
     let without = search(position(fen), with_spec(base, 8), &mut Silent);
     let with = search(position(fen), with_spec(&with_text, 8), &mut Silent);
     let again = search(position(fen), with_spec(&with_text, 8), &mut Silent);
-    let counted = with
-        .stats
-        .heuristics
-        .nonzero()
-        .find(|(counter, _)| counter.id() == Id::MultiCut)
-        .map(|(_, c)| c)
-        .expect("multi_cut was tested");
-    assert!(
-        counted.fired > 0 && counted.fired < counted.tested,
-        "{counted:?}"
-    );
+    fires_at_some_tests(&with, Id::MultiCut);
     assert_ne!(with.stats.nodes(), without.stats.nodes());
     assert_eq!(with.stats.nodes(), again.stats.nodes());
 }
