@@ -7,9 +7,9 @@
 //! `main_selective`'s main function (`Line::selective`), which leaves out every pruning and
 //! reduction.
 
-use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
 
+use arrayvec::ArrayVec;
 use cozy_chess::Move;
 
 use super::Searcher;
