@@ -76,8 +76,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "modern",
-        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), and its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys)",
-        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached",
+        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys), and Ethereal 12's futility pruning of quiet moves up to depth 8 (SPRT: reports/elo-quiet-futility)",
+        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached,quiet_futility",
     },
     Preset {
         name: "all",
@@ -364,14 +364,12 @@ mod tests {
         // modern: classic plus every modern technique but those self-play measured not to pay
         // (docs/heuristics.md): delta_pruning, -8.7 Elo [-41.3, +23.8] at 3+0.03, and classic's
         // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); quiescence_tt until
-        // games measure it; probcut, quiet_futility and multi_cut until their SPRTs decide
-        // them.
+        // games measure it; probcut and multi_cut until their SPRTs decide them.
         let left_out = [
             Id::DeltaPruning,
             Id::CheckExtension,
             Id::QuiescenceTt,
             Id::Probcut,
-            Id::QuietFutility,
             Id::MultiCut,
         ];
         let modern = parse("modern").unwrap();

@@ -379,7 +379,7 @@ mod tests {
         ] {
             assert!(keys.iter().any(|k| k == expected), "{expected} in {keys:?}");
         }
-        let spec_text = "modern,quiet_futility,multi_cut,singular_extension.min_depth=4";
+        let spec_text = "modern,multi_cut,singular_extension.min_depth=4";
         let tally = searched(spec_text, KIWIPETE, 6, Some(1.0)).audit.unwrap();
         let keys: Vec<String> = tally.by_decision().keys().map(|c| c.key()).collect();
         for expected in [
