@@ -339,12 +339,13 @@ registry! {
         crossover: None, reads_history: false, mirrors: [],
     }
     Tt => tt {
-        kind: Ordering, source: "001, 002", forms: ["cutoff", "hash_move"], signal: none,
+        kind: Ordering, source: "001, 002", forms: ["cutoff", "hash_move", "eval"], signal: none,
         reads_line: false, randomised: false, cuts: true,
         summary: "transposition table: cut-offs and the hash move first",
         meanings: [
             "tested: an entry was found at a non-root node (cut-offs on); fired: it cut the node off",
             "tested: the hash move was searched; fired: it ended as the node's best move",
+            "tested: an entry with a score short of a mate was found at a node outside check (score_as_eval on); fired: its bound put the node's value beyond the static evaluation, and the score replaced it in the node's pruning decisions",
         ],
         steps: ["alphabeta", "ordering", "audit", "mod"],
         main_job: false,

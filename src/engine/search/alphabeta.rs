@@ -20,7 +20,7 @@ use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
-    quiet_futility, see,
+    quiet_futility, see, tt,
 };
 use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -98,6 +98,7 @@ impl Searcher {
         });
         let mut node = self.node_view(alpha, beta, depth, claim);
         self.line.frames[ply].static_eval = (!node.in_check).then_some(node.static_eval);
+        node.static_eval = self.eval_for_pruning(&node, entry.map(|e| (e.score(ply), e.bound())));
 
         // Step 5. Internal iterative reduction: a node the table knows no move for is
         // searched shallower.
@@ -495,6 +496,16 @@ impl Searcher {
             hash_claim,
             has_pieces: self.pos.has_pieces(side),
         }
+    }
+
+    /// The evaluation the node's pruning decisions read: the static one, or the table's score
+    /// where `tt.score_as_eval` finds it the better (`heuristics/tt.rs`). The frame keeps the
+    /// static one, which `improving` compares with two plies down.
+    fn eval_for_pruning(&mut self, node: &NodeView, stored: Option<(Score, Bound)>) -> Score {
+        let searched = self.gate(counter!(Tt.eval), Point::Unaudited, |s| {
+            tt::eval_from_score(node, stored, &s.config.heuristics.tt)
+        });
+        searched.unwrap_or(node.static_eval)
     }
 
     /// Make `mv` (described by `before`) with its extension; returns the move's whole view
