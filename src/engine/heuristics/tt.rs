@@ -6,8 +6,7 @@
 //! With `score_as_eval`, a stored score also stands in for the static evaluation of the node's
 //! pruning decisions where the entry's bound says the node's value lies beyond the evaluation
 //! on the score's side: a lower bound above it, an upper bound below it, or an exact score
-//! (Stockfish's search since 2012, "ttValue can be used as a better position evaluation";
-//! Chess Programming Wiki, "Transposition Table"). A searched score knows what the evaluation
+//! (Stockfish's search: "ttValue can be used as a better position evaluation"). A searched score knows what the evaluation
 //! cannot see, so reverse futility, the null move, futility and probcut judge the node by it.
 //! The evaluation two plies up that `improving` compares with stays the network's own.
 
