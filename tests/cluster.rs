@@ -332,7 +332,7 @@ fn a_match_stops_when_the_merged_sprt_decides() {
             "--openings",
             "suites/openings.epd",
             "--games",
-            "2000",
+            "1200",
             "--sprt",
             "elo0=0,elo1=100",
         ],
@@ -355,11 +355,7 @@ fn a_match_stops_when_the_merged_sprt_decides() {
         dir.join("shard-2.jsonl"),
     ])
     .unwrap();
-    assert!(
-        pairs.len() < 100,
-        "{} pairs: far short of 1,000",
-        pairs.len()
-    );
+    assert!(pairs.len() < 100, "{} pairs: far short of 600", pairs.len());
     let result = &searchlab::harness::games::rating::tally::tally(&header, &pairs)[0];
     assert_eq!(
         result.counts.pairs() as usize,
@@ -694,6 +690,24 @@ fn submit_probes_engines_suites_and_books_and_takes_the_fastchess_form() {
     ]);
     assert!(
         said.contains("would fail: --openings suites/nonexistent.pgn"),
+        "{said}"
+    );
+    // Under a node limit a replayed opening replays its games: refused before anything queues.
+    let said = submit(&[
+        "match",
+        "--variant",
+        "a=modern",
+        "--variant",
+        "b=classic",
+        "--openings",
+        "suites/openings.epd",
+        "--nodes",
+        "1000",
+        "--games",
+        "1202",
+    ]);
+    assert!(
+        said.contains("would fail: --games 1202: suites/openings.epd holds 600 openings, so 1200 games at most"),
         "{said}"
     );
     assert!(!dir.join("submission.json").exists());

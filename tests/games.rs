@@ -38,9 +38,27 @@ fn openings_file(dir: &Path) -> PathBuf {
     path
 }
 
+/// Ten openings: the five of `openings_file` and five of the held-out book, for matches of
+/// more than ten games under a node limit (which plays each opening once).
+fn ten_openings_file(dir: &Path) -> PathBuf {
+    let five = std::fs::read_to_string(openings_file(dir)).unwrap();
+    let path = dir.join("ten-openings.epd");
+    std::fs::write(
+        &path,
+        five + "\
+         rnbqk1nr/pp1pb1pp/2p1p3/5p2/3P4/P4NP1/1PP1PP1P/RNBQKB1R w KQkq -\n\
+         rnbqkbnr/pp3p1p/3p2p1/2p1p3/4P3/2N4P/PPPPNPP1/R1BQKB1R w KQkq -\n\
+         r1bqk1nr/pppp1ppp/2n5/2b5/4Pp2/2N2N2/PPPP2PP/R1BQKB1R w KQkq -\n\
+         rnbqk2r/ppp2ppp/4pn2/3p2B1/1bPP4/2N5/PP2PPPP/R2QKBNR w KQkq -\n\
+         rnbqkb1r/pp1p1ppp/5n2/2pp4/8/P1N5/1PP1PPPP/R1BQKBNR w KQkq -\n",
+    )
+    .unwrap();
+    path
+}
+
 /// The match of these tests, classic against classic+gsr at 2,000 nodes a move, with `extra`.
 fn match_output(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
-    let openings = openings_file(dir);
+    let openings = ten_openings_file(dir);
     searchlab()
         .args([
             "match",
@@ -181,7 +199,7 @@ fn fixed_node_games_are_the_same_for_any_concurrency_and_the_pgn_reads_back() {
 #[test]
 fn a_match_killed_midway_resumes_to_the_uninterrupted_result() {
     let dir = scratch("resume");
-    let openings = openings_file(&dir);
+    let openings = ten_openings_file(&dir);
     let whole = dir.join("whole.jsonl");
     run_match(&dir, "whole.jsonl", &["--games", "16"]);
     let killed = dir.join("killed.jsonl");
@@ -1059,8 +1077,9 @@ fn an_engine_that_ignores_its_node_limit_is_warned_of_and_strict_limits_stop_the
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// Six pairs from a book of five openings: the report says one pair started from an opening
-/// already played, and analysis.json counts it.
+/// Six pairs from a book of five openings at a clock (where an opening played again is a new
+/// game): the report says one pair started from an opening already played, and analysis.json
+/// counts it.
 #[test]
 fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
     let dir = scratch("reused");
@@ -1074,7 +1093,7 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
             "--variant",
             "b=classic,-killers",
         ])
-        .args(["--openings", openings.to_str().unwrap(), "--nodes", "200"])
+        .args(["--openings", openings.to_str().unwrap(), "--movetime", "10"])
         .args(["--games", "12", "--quiet", "--out", out.to_str().unwrap()])
         .output()
         .unwrap();
@@ -1095,6 +1114,99 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
     );
     let json = std::fs::read_to_string(report.join("analysis.json")).unwrap();
     assert!(json.contains("\"reused_openings\": 1"), "{json}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Under a node limit searchlab's games are a function of the opening, so a replayed opening
+/// would replay them move for move: `--games` past the book is refused, an SPRT stops
+/// undecided at the book's end, and a file that holds replays (written before the cap) has
+/// them left out of its counts.
+#[test]
+fn a_deterministic_match_plays_each_opening_once() {
+    let dir = scratch("book-once");
+    let openings = openings_file(&dir);
+    let play = |name: &str, extra: &[&str]| {
+        searchlab()
+            .args([
+                "match",
+                "--variant",
+                "a=classic",
+                "--variant",
+                "b=classic,-killers",
+            ])
+            .args(["--openings", openings.to_str().unwrap(), "--nodes", "200"])
+            .args(["--quiet", "--out", dir.join(name).to_str().unwrap()])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let output = play("past.jsonl", &["--games", "12"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("--games 12: ") && err.contains("holds 5 openings, so 10 games at most"),
+        "{err}"
+    );
+    assert!(
+        !dir.join("past.jsonl").exists()
+            || read_match(&dir.join("past.jsonl"))
+                .unwrap()
+                .pairs
+                .is_empty()
+    );
+
+    // Bounds no five pairs can cross: the SPRT ends with the book, undecided, and says why.
+    let output = play(
+        "sprt.jsonl",
+        &["--sprt", "elo0=0,elo1=5,alpha=0.001,beta=0.001"],
+    );
+    succeeded(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains(
+            "stops undecided if it has not decided when the book's 5 openings (10 games) are played"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("'b': the SPRT is undecided after each of the book's 5 openings"),
+        "{err}"
+    );
+    let file = read_match(&dir.join("sprt.jsonl")).unwrap();
+    assert_eq!(file.pairs.len(), 5);
+
+    // A file of the old kind: ten games asked of five openings, the last pairs replays. Its
+    // replays repeat the first pairs exactly, and the counts leave them out.
+    let text = std::fs::read_to_string(dir.join("sprt.jsonl")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let first_pair = lines
+        .iter()
+        .position(|l| l.contains("\"type\":\"pair\""))
+        .unwrap();
+    let replay = lines[first_pair].replacen("\"index\":0", "\"index\":5", 1);
+    assert_ne!(replay, lines[first_pair], "{}", lines[first_pair]);
+    lines.push(replay);
+    std::fs::write(dir.join("old.jsonl"), lines.join("\n") + "\n").unwrap();
+    let report = dir.join("report");
+    let output = searchlab()
+        .arg("report")
+        .arg(dir.join("old.jsonl"))
+        .arg("--out")
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("plays each of the book's 5 openings once (10 games per pairing at most)"),
+        "{md}"
+    );
+    assert!(!md.contains("Openings reused"), "{md}");
+    let json = std::fs::read_to_string(report.join("analysis.json")).unwrap();
+    assert!(
+        json.contains("\"recorded_pairs\": 6") && json.contains("\"games\": 10,"),
+        "{json}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

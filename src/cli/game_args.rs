@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::harness::external;
 use crate::harness::games::book::openings::{self, Opening, OpeningOrder};
-use crate::harness::games::clock::control::{Control, player_control};
+use crate::harness::games::clock::control::{Control, PlayerControl, player_control};
 use crate::harness::games::clock::levels::{self, Levels};
 use crate::harness::games::clock::reference_speed::{self, ReferenceClock, ReferenceRequest};
 use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, ResignRule};
@@ -252,6 +252,29 @@ impl GameArgs {
             resign: self.resign.as_deref().map(ResignRule::parse).transpose()?,
             max_moves: self.maxmoves,
         };
+        let (base, own) = self.player_controls(players)?;
+        let openings = openings::read(&self.openings, self.opening_plies)?;
+        let opening_order = self.opening_order(openings.len())?;
+        Ok(GameSetup {
+            rules: Rules {
+                control: base.control,
+                adjudication,
+                margin_ms: base.margin_ms,
+                overhead_ms: self.move_overhead,
+                own,
+            },
+            openings,
+            opening_order,
+            concurrency,
+            reference: ReferenceRequest::new(self.reference_nps, self.reference_bench.as_deref())?,
+        })
+    }
+
+    /// The baseline's limits, and those of the players whose own differ from them.
+    pub fn player_controls(
+        &self,
+        players: &[Variant],
+    ) -> Result<(PlayerControl, BTreeMap<String, PlayerControl>), String> {
         let limits = [
             self.tc.is_some(),
             self.movetime.is_some(),
@@ -285,21 +308,7 @@ impl GameArgs {
         }
         let base = controls[0].1;
         let own: BTreeMap<_, _> = controls.into_iter().filter(|(_, c)| *c != base).collect();
-        let openings = openings::read(&self.openings, self.opening_plies)?;
-        let opening_order = self.opening_order(openings.len())?;
-        Ok(GameSetup {
-            rules: Rules {
-                control: base.control,
-                adjudication,
-                margin_ms: base.margin_ms,
-                overhead_ms: self.move_overhead,
-                own,
-            },
-            openings,
-            opening_order,
-            concurrency,
-            reference,
-        })
+        Ok((base, own))
     }
 
     /// `--openings-order` and `--openings-start` over `count` openings.

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use crate::harness::design::Design;
 use crate::harness::games::book::pgn::MoveComments;
 use crate::harness::games::playing::play::{MatchPlan, run_match};
-use crate::harness::games::playing::record::{append_speed, read_match};
+use crate::harness::games::playing::record::{append_speed, openings_replay_games, read_match};
 use crate::harness::games::rating::elo::elo;
 use crate::harness::games::rating::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
 use crate::harness::games::rating::tally::{PairingResult, status_line};
@@ -82,8 +82,23 @@ pub struct MatchArgs {
 /// queued: every engine starts and speaks UCI, the opening book reads, the levels of effort
 /// are valid. Returns the levels' folders (none for a match at one limit).
 pub fn preflight(args: &MatchArgs) -> Result<Vec<String>, String> {
-    players(args)?;
-    crate::harness::games::book::openings::read(&args.game.openings, args.game.opening_plies)?;
+    let variants = players(args)?;
+    let book =
+        crate::harness::games::book::openings::read(&args.game.openings, args.game.opening_plies)?;
+    if args.game.levels()?.is_none() {
+        let (base, own) = args.game.player_controls(&variants)?;
+        let control_of = |label: &str| own.get(label).unwrap_or(&base).control;
+        let sprt = args.sprt.is_some();
+        book_holds_the_games(
+            openings_replay_games(&variants, control_of),
+            (
+                games_per_pairing(args.games, sprt)?,
+                args.games.is_some(),
+                sprt,
+            ),
+            (book.len(), &args.game.openings.display().to_string()),
+        )?;
+    }
     Ok(args.game.levels()?.map_or(Vec::new(), |levels| {
         (0..levels.values.len())
             .map(|i| levels.effort(i).folder(i))
@@ -214,12 +229,55 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
             .as_deref()
             .map_or(Ok(Default::default()), MoveComments::parse)?,
     };
+    let header = plan.header();
+    book_holds_the_games(
+        header.openings_replay_games(),
+        (plan.games, args.games.is_some(), plan.sprt.is_some()),
+        (plan.openings.len(), &plan.openings_path),
+    )?;
     announce(&plan);
     let results = run_match(&plan)?;
     if let Some(reading) = reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())? {
         append_speed(&plan.out, &reading)?;
     }
     print_results(&plan, &results);
+    for result in results.iter().filter(|r| {
+        header.openings_replay_games()
+            && r.counts.pairs() as usize == header.pairs()
+            && r.sprt
+                .as_ref()
+                .is_some_and(|s| s.decision == Decision::Continue)
+    }) {
+        eprintln!(
+            "'{}': the SPRT is undecided after each of the book's {} openings played once with both colours; more pairs under this limit would be copies: a larger book, or a clock, decides it",
+            result.dev, header.opening_count
+        );
+    }
+    Ok(())
+}
+
+/// Under a limit where a replayed opening replays its games (`openings_replay_games`), a
+/// match plays the book once: `--games` beyond it is refused, and an SPRT is told where it
+/// will stop.
+fn book_holds_the_games(
+    replay: bool,
+    (games, games_given, sprt): (u64, bool, bool),
+    (openings, path): (usize, &str),
+) -> Result<(), String> {
+    let most = 2 * openings as u64;
+    if !replay || games <= most {
+        return Ok(());
+    }
+    if games_given {
+        return Err(format!(
+            "--games {games}: {path} holds {openings} openings, so {most} games at most under a node or depth limit: searchlab's search is deterministic there, and an opening played again replays its two games move for move. Give --games {most} or fewer, a larger book (--openings), or a clock (--tc)"
+        ));
+    }
+    if sprt {
+        eprintln!(
+            "under a node or depth limit an opening played again replays its games, so the SPRT stops undecided if it has not decided when the book's {openings} openings ({most} games) are played"
+        );
+    }
     Ok(())
 }
 

@@ -164,9 +164,25 @@ impl MatchHeader {
         self.variants[1..].iter().map(|v| v.label.as_str())
     }
 
-    /// Pairs per pairing.
+    /// Pairs per pairing: `games` in pairs, but no more than the book's openings when a
+    /// replayed opening would replay its games (`openings_replay_games`).
     pub fn pairs(&self) -> usize {
-        self.games.div_ceil(2) as usize
+        let asked = self.games.div_ceil(2) as usize;
+        if self.openings_replay_games() {
+            asked.min(self.opening_count)
+        } else {
+            asked
+        }
+    }
+
+    /// Whether a pair is a function of its opening alone, so that an opening played again
+    /// gives the same two games move for move: every player is searchlab's own search
+    /// (reproducible for any number of threads) under a node or depth limit. Such a pair
+    /// counted again is a copy, not evidence: generation 8's first SPRT "accepted H1" on 160
+    /// of them, all copies (`reports/elo-network-gen8/`). An external engine is not assumed
+    /// deterministic, and at a clock a replayed opening is a new game.
+    pub fn openings_replay_games(&self) -> bool {
+        openings_replay_games(&self.variants, |label| self.control_of(label).control)
     }
 
     /// The pairs this file plays, in the order a match plays them: pair 0 of every pairing,
@@ -192,6 +208,13 @@ impl MatchHeader {
             None => keys,
         }
     }
+}
+
+/// `MatchHeader::openings_replay_games` of players before their match has a header.
+pub fn openings_replay_games(variants: &[Variant], control_of: impl Fn(&str) -> Control) -> bool {
+    variants.iter().all(|v| {
+        v.engine.is_none() && matches!(control_of(&v.label), Control::Nodes(_) | Control::Depth(_))
+    })
 }
 
 /// Which pair a record is: the variant measured and the pair's number in its pairing.

@@ -144,11 +144,14 @@ pub fn tally(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairingResult> {
             let mut sequential = Sequential::new(header.sprt);
             let mut counted: Vec<&PairRecord> = Vec::new();
             let mut in_order = planned.iter().filter(|k| k.dev == dev);
+            // A pair recorded past the plan is not counted: a deterministic match's file from
+            // before `pairs` stopped at the book's end holds copies there.
+            let in_plan = |p: &&PairRecord| p.dev == dev && p.index < header.pairs();
             if header.sprt_pooled {
                 // The SPRT of a match played by several tasks at once (`submit`): every pair
                 // recorded counts, as fishtest pools its workers' results; the LLR is a
                 // function of the counts, the same as one process's over the same pairs.
-                let mut mine: Vec<&PairRecord> = pairs.iter().filter(|p| p.dev == dev).collect();
+                let mut mine: Vec<&PairRecord> = pairs.iter().filter(in_plan).collect();
                 mine.sort_by_key(|p| p.index);
                 for pair in mine {
                     sequential.push_pooled(pair.outcomes());
@@ -165,7 +168,7 @@ pub fn tally(header: &MatchHeader, pairs: &[PairRecord]) -> Vec<PairingResult> {
                     counted.push(pair);
                 }
             } else {
-                for pair in pairs.iter().filter(|p| p.dev == dev) {
+                for pair in pairs.iter().filter(in_plan) {
                     sequential.push(pair.outcomes());
                     counted.push(pair);
                 }

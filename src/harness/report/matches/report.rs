@@ -311,6 +311,14 @@ fn setting_lines(h: &MatchHeader) -> String {
             let _ = writeln!(out, "- {} games per pairing, no SPRT", h.games);
         }
     }
+    if h.openings_replay_games() && h.games > 2 * h.pairs() as u64 {
+        let _ = writeln!(
+            out,
+            "- Every player is searchlab's own search under a node or depth limit, so an opening played again replays its two games move for move: the match plays each of the book's {} openings once ({} games per pairing at most), and pairs a file holds past them are not counted.",
+            h.opening_count,
+            2 * h.pairs()
+        );
+    }
     if h.adjudication.draw.is_some() || h.adjudication.resign.is_some() {
         let _ = writeln!(out, "- Adjudication: {:?}", h.adjudication);
     } else {
