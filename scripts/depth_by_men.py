@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Depth and nodes a second of each side of a match, by the men on the board when it moved,
+from a match's results file (the moves' nodes, depth and time as `match` records them).
+
+    python3 scripts/depth_by_men.py RESULTS.jsonl[.gz]
+
+Moves of less than 20 ms (a single reply, a mate found at once) are left out. Needs
+python-chess (`python3 -m pip install chess`) to replay the games.
+"""
+import gzip
+import json
+import sys
+from collections import defaultdict
+
+import chess
+
+BANDS = [(25, 32), (15, 24), (8, 14), (2, 7)]
+MIN_MS = 20
+
+
+def main(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    # (side, band) -> [nodes, ms, moves, depth sum]
+    sums = defaultdict(lambda: [0, 0, 0, 0])
+    with opener(path, "rt") as f:
+        header = json.loads(f.readline())
+        for line in f:
+            record = json.loads(line)
+            if record.get("type") != "pair":
+                continue
+            opening = record["opening"]
+            for game in record["games"]:
+                board = chess.Board(opening["fen"])
+                for mv in opening.get("moves", []):
+                    board.push_uci(mv)
+                for move in game["moves"]:
+                    side = game["white"] if board.turn == chess.WHITE else game["black"]
+                    men = chess.popcount(board.occupied)
+                    band = next(b for b in BANDS if b[0] <= men <= b[1])
+                    if move.get("time_ms", 0) >= MIN_MS:
+                        s = sums[(side, band)]
+                        s[0] += move["nodes"]
+                        s[1] += move["time_ms"]
+                        s[2] += 1
+                        s[3] += move["depth"]
+                    board.push_uci(move["move"])
+    sides = [v["label"] for v in header["variants"]]
+    print("| men | " + " | ".join(
+        f"{s}: moves | {s}: nodes/s | {s}: depth" for s in sides) + " |")
+    print("|---|" + "---:|---:|---:|" * len(sides))
+    for band in BANDS:
+        cells = []
+        for side in sides:
+            nodes, ms, moves, depth = sums[(side, band)]
+            rate = nodes / ms / 1000 if ms else 0.0
+            cells.append(f"{moves} | {rate:.2f} M | {depth / moves if moves else 0:.1f}")
+        print(f"| {band[0]}–{band[1]} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
