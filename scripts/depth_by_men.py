@@ -18,12 +18,12 @@ BANDS = [(25, 32), (15, 24), (8, 14), (2, 7)]
 MIN_MS = 20
 
 
-def main(path):
+def moves(path):
+    """The match's header, then `(board, mover, move)` for every move of every game, the board
+    as it stood before the move (the opening's moves played first)."""
     opener = gzip.open if path.endswith(".gz") else open
-    # (side, band) -> [nodes, ms, moves, depth sum]
-    sums = defaultdict(lambda: [0, 0, 0, 0])
     with opener(path, "rt") as f:
-        header = json.loads(f.readline())
+        yield json.loads(f.readline())
         for line in f:
             record = json.loads(line)
             if record.get("type") != "pair":
@@ -34,16 +34,25 @@ def main(path):
                 for mv in opening.get("moves", []):
                     board.push_uci(mv)
                 for move in game["moves"]:
-                    side = game["white"] if board.turn == chess.WHITE else game["black"]
-                    men = chess.popcount(board.occupied)
-                    band = next(b for b in BANDS if b[0] <= men <= b[1])
-                    if move.get("time_ms", 0) >= MIN_MS:
-                        s = sums[(side, band)]
-                        s[0] += move["nodes"]
-                        s[1] += move["time_ms"]
-                        s[2] += 1
-                        s[3] += move["depth"]
+                    mover = game["white"] if board.turn == chess.WHITE else game["black"]
+                    yield board, mover, move, game
                     board.push_uci(move["move"])
+
+
+def main(path):
+    # (side, band) -> [nodes, ms, moves, depth sum]
+    sums = defaultdict(lambda: [0, 0, 0, 0])
+    stream = moves(path)
+    header = next(stream)
+    for board, side, move, _ in stream:
+        men = chess.popcount(board.occupied)
+        band = next(b for b in BANDS if b[0] <= men <= b[1])
+        if move.get("time_ms", 0) >= MIN_MS:
+            s = sums[(side, band)]
+            s[0] += move["nodes"]
+            s[1] += move["time_ms"]
+            s[2] += 1
+            s[3] += move["depth"]
     sides = [v["label"] for v in header["variants"]]
     print("| men | " + " | ".join(
         f"{s}: moves | {s}: nodes/s | {s}: depth" for s in sides) + " |")
@@ -51,9 +60,9 @@ def main(path):
     for band in BANDS:
         cells = []
         for side in sides:
-            nodes, ms, moves, depth = sums[(side, band)]
+            nodes, ms, count, depth = sums[(side, band)]
             rate = nodes / ms / 1000 if ms else 0.0
-            cells.append(f"{moves} | {rate:.2f} M | {depth / moves if moves else 0:.1f}")
+            cells.append(f"{count} | {rate:.2f} M | {depth / count if count else 0:.1f}")
         print(f"| {band[0]}–{band[1]} | " + " | ".join(cells) + " |")
 
 

@@ -8,13 +8,13 @@ Writes `DIR/phase-end.epd` (2-7 men), `DIR/phase-late.epd` (8-14) and `DIR/phase
 
 Needs python-chess (`python3 -m pip install chess`).
 """
-import gzip
-import json
 import os
 import random
 import sys
 
 import chess
+
+from depth_by_men import moves
 
 BANDS = {"end": (2, 7), "late": (8, 14), "mid": (15, 24)}
 PER_BAND = 150
@@ -23,30 +23,26 @@ PER_BAND = 150
 def main(path, side, folder):
     rng = random.Random(58)
     chosen = {band: [] for band in BANDS}
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        f.readline()
-        for line in f:
-            record = json.loads(line)
-            if record.get("type") != "pair":
-                continue
-            opening = record["opening"]
-            for game in record["games"]:
-                board = chess.Board(opening["fen"])
-                for mv in opening.get("moves", []):
-                    board.push_uci(mv)
-                seen = {band: [] for band in BANDS}
-                for move in game["moves"]:
-                    mover = game["white"] if board.turn == chess.WHITE else game["black"]
-                    men = chess.popcount(board.occupied)
-                    if mover == side and board.legal_moves.count() > 1:
-                        for band, (low, high) in BANDS.items():
-                            if low <= men <= high:
-                                seen[band].append(board.fen())
-                    board.push_uci(move["move"])
-                for band in BANDS:
-                    if seen[band]:
-                        chosen[band].append(rng.choice(seen[band]))
+    stream = moves(path)
+    next(stream)
+    seen, current = {band: [] for band in BANDS}, None
+
+    def choose():
+        for band in BANDS:
+            if seen[band]:
+                chosen[band].append(rng.choice(seen[band]))
+            seen[band] = []
+
+    for board, mover, _, game in stream:
+        if game is not current:
+            choose()
+            current = game
+        men = chess.popcount(board.occupied)
+        if mover == side and board.legal_moves.count() > 1:
+            for band, (low, high) in BANDS.items():
+                if low <= men <= high:
+                    seen[band].append(board.fen())
+    choose()
     os.makedirs(folder, exist_ok=True)
     for band, fens in chosen.items():
         rng.shuffle(fens)

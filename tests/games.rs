@@ -89,6 +89,22 @@ fn succeeded(output: &std::process::Output) {
     );
 }
 
+/// `searchlab report RESULTS --out DIR/report`, which must succeed: the folder and its
+/// report.md.
+fn report_of(results: &Path, dir: &Path) -> (PathBuf, String) {
+    let report = dir.join("report");
+    let output = searchlab()
+        .arg("report")
+        .arg(results)
+        .arg("--out")
+        .arg(&report)
+        .output()
+        .unwrap();
+    succeeded(&output);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    (report, md)
+}
+
 /// `match_output`, which must succeed.
 fn run_match(dir: &Path, out: &str, extra: &[&str]) -> std::process::Output {
     let output = match_output(dir, out, extra);
@@ -1054,16 +1070,7 @@ fn an_engine_that_ignores_its_node_limit_is_warned_of_and_strict_limits_stop_the
         "once, at the first breach: {err}"
     );
     assert!(!err.contains("player 'classic'"), "{err}");
-    let report = dir.join("report");
-    let output = searchlab()
-        .arg("report")
-        .arg(dir.join("warned.jsonl"))
-        .arg("--out")
-        .arg(&report)
-        .output()
-        .unwrap();
-    succeeded(&output);
-    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    let (_, md) = report_of(&dir.join("warned.jsonl"), &dir);
     assert!(md.contains("player 'lazy' plays under nodes 2000"), "{md}");
 
     let output = play("strict.jsonl", &["--games", "8", "--strict-limits"]);
@@ -1098,16 +1105,7 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
         .output()
         .unwrap();
     succeeded(&output);
-    let report = dir.join("report");
-    let output = searchlab()
-        .arg("report")
-        .arg(&out)
-        .arg("--out")
-        .arg(&report)
-        .output()
-        .unwrap();
-    succeeded(&output);
-    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    let (report, md) = report_of(&out, &dir);
     assert!(
         md.contains("the book's 5 openings ran out, and 1 of the counted pairs started from an opening already played"),
         "{md}"
@@ -1187,16 +1185,7 @@ fn a_deterministic_match_plays_each_opening_once() {
     assert_ne!(replay, lines[first_pair], "{}", lines[first_pair]);
     lines.push(replay);
     std::fs::write(dir.join("old.jsonl"), lines.join("\n") + "\n").unwrap();
-    let report = dir.join("report");
-    let output = searchlab()
-        .arg("report")
-        .arg(dir.join("old.jsonl"))
-        .arg("--out")
-        .arg(&report)
-        .output()
-        .unwrap();
-    succeeded(&output);
-    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    let (report, md) = report_of(&dir.join("old.jsonl"), &dir);
     assert!(
         md.contains("plays each of the book's 5 openings once (10 games per pairing at most)"),
         "{md}"
