@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use crate::harness::design::Design;
 use crate::harness::games::book::pgn::MoveComments;
 use crate::harness::games::playing::play::{MatchPlan, run_match};
-use crate::harness::games::playing::record::{append_speed, openings_replay_games, read_match};
+use crate::harness::games::playing::record::{
+    MatchHeader, append_speed, openings_replay_games, read_match,
+};
 use crate::harness::games::rating::elo::elo;
 use crate::harness::games::rating::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
 use crate::harness::games::rating::tally::{PairingResult, status_line};
@@ -241,6 +243,13 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
         append_speed(&plan.out, &reading)?;
     }
     print_results(&plan, &results);
+    say_where_the_book_ended(&header, &results);
+    Ok(())
+}
+
+/// An SPRT that ran out of book under a limit where a replayed opening replays its games
+/// (`openings_replay_games`) ends undecided: each such pairing says why.
+fn say_where_the_book_ended(header: &MatchHeader, results: &[PairingResult]) {
     for result in results.iter().filter(|r| {
         header.openings_replay_games()
             && r.counts.pairs() as usize == header.pairs()
@@ -253,7 +262,6 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
             result.dev, header.opening_count
         );
     }
-    Ok(())
 }
 
 /// Under a limit where a replayed opening replays its games (`openings_replay_games`), a
