@@ -9,8 +9,10 @@
 //! smaller at a PV node, as those engines adjust it; with `not_improving`,
 //! larger where the side to move's static evaluation is no better than two plies before
 //! (Ethereal 12 adds one ply there: a position getting worse is less likely to hold a move
-//! that beats alpha). What it and a ply more everywhere (`base` 175, Ethereal 12's non-PV
-//! term, not kept) scored in games: `reports/checks/README.md`.
+//! that beats alpha). Ethereal's `R += !PvNode` is not a ply more than this: its `R` of 1 is
+//! no reduction (the child searched at `newDepth - R`, the full depth `newDepth - 1`), so its
+//! formula reduces as this one does with `not_improving` 1. What that and a ply more everywhere
+//! (`base` 175, not kept) scored in games: `reports/checks/README.md`.
 //!
 //! Not to be confused with 001's "LMR", which is a move-count pruning (`futility_move_count`).
 
@@ -46,6 +48,12 @@ heuristic_params! {
         /// late moves were reduced 30% of the time against 73% in the middlegame
         /// (`reports/depth-gap/`).
         pub checks: bool = false,
+        /// Quiet moves at a node in check are reduced too, a king's move one ply more. Ethereal
+        /// 12 reduces them so (its reduction has no in-check exception, and `R += inCheck &&`
+        /// a king move: an evasion by the king rarely holds more than a block or a capture);
+        /// off, every evasion is searched at full depth. Checks are most of an ending's late
+        /// moves (`checks`), so their replies are most of its in-check nodes.
+        pub evasions: bool = false,
     }
 }
 
@@ -69,12 +77,12 @@ fn ln(n: usize) -> f64 {
 
 /// The reduction of a move, plies, never so deep that the move's search would start below one
 /// ply. It applies to a quiet move past the first `min_move` that gives no check (or any, with
-/// `checks`), made outside check at a remaining depth of at least `min_depth`; the table's
-/// value is one ply smaller for a killer or the countermove, for good history and at a PV node,
-/// and acts when it stays positive.
+/// `checks`), made outside check (or in it, with `evasions`, a king's move a ply more) at a
+/// remaining depth of at least `min_depth`; the table's value is one ply smaller for a killer
+/// or the countermove, for good history and at a PV node, and acts when it stays positive.
 pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params) -> Decision<i32> {
     let applies = mv.quiet_index > 0
-        && !node.in_check
+        && (params.evasions || !node.in_check)
         && (params.checks || !mv.gives_check)
         && node.depth >= params.min_depth
         && mv.legal_count > params.min_move as usize;
@@ -90,6 +98,7 @@ pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params
     };
     r -= i32::from(node.pv_node);
     r += if node.improving { 0 } else { params.not_improving };
+    r += i32::from(node.in_check && mv.king_move);
     let r = r.clamp(0, (new_depth - 1).max(0));
     Decision::with(true, (r > 0).then_some(r))
 }
@@ -105,6 +114,8 @@ mod tests {
         number: usize,
         capture: bool,
         check: bool,
+        in_check: bool,
+        king: bool,
         refutation: bool,
         history: i32,
         pv_node: bool,
@@ -116,12 +127,19 @@ mod tests {
     }
 
     fn reduced(m: &Late, new_depth: i32, p: &Params) -> i32 {
-        let node = NodeView { depth: m.depth, pv_node: m.pv_node, improving: m.improving, ..NodeView::default() };
+        let node = NodeView {
+            depth: m.depth,
+            pv_node: m.pv_node,
+            improving: m.improving,
+            in_check: m.in_check,
+            ..NodeView::default()
+        };
         let mv = MoveView {
             legal_count: m.number,
             quiet_index: usize::from(!m.capture),
             capture: m.capture,
             gives_check: m.check,
+            king_move: m.king,
             refutation: m.refutation,
             history: m.history,
             ..MoveView::default()
@@ -152,6 +170,17 @@ mod tests {
         let checks = Params { checks: true, ..Params::default() };
         assert_eq!(reduced(&check, 7, &checks), 3, "with `checks`, a check like any quiet");
         assert_eq!(reduced(&Late { check: true, ..late(8, 3) }, 7, &checks), 0, "not the first moves");
+    }
+
+    #[test]
+    fn evasions_only_with_the_toggle_and_a_king_move_a_ply_more() {
+        let evasion = Late { in_check: true, ..late(8, 20) };
+        assert_eq!(reduced(&evasion, 7, &Params::default()), 0, "off by default");
+        let p = Params { evasions: true, ..Params::default() };
+        assert_eq!(reduced(&evasion, 7, &p), 3);
+        assert_eq!(reduced(&Late { king: true, ..evasion }, 7, &p), 4);
+        assert_eq!(reduced(&Late { king: true, ..late(8, 20) }, 7, &p), 3, "a king move outside check: no more");
+        assert_eq!(reduced(&Late { in_check: true, ..late(8, 3) }, 7, &p), 0, "not the first moves");
     }
 
     #[test]

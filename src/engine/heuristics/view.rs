@@ -83,6 +83,8 @@ pub struct MoveView {
     pub promotion: bool,
     /// The move gives check.
     pub gives_check: bool,
+    /// The king moves (castling included).
+    pub king_move: bool,
     /// A pawn move to the mover's seventh rank.
     pub pawn_to_seventh: bool,
     /// The move is extended.

@@ -451,6 +451,7 @@ impl Searcher {
             continuation,
             capture: self.pos.is_capture(mv),
             promotion: mv.promotion.is_some(),
+            king_move: mv.from == self.pos.board().king(self.pos.board().side_to_move()),
             legal_count: legal,
             ..MoveView::default()
         }
