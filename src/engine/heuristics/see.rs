@@ -137,42 +137,65 @@ pub fn see(board: &Board, mv: Move) -> Score {
     gain[0]
 }
 
-/// The capture loses material: it is tried after the killers and the countermove.
-pub fn losing(board: &Board, mv: Move) -> bool {
-    see(board, mv) < 0
+/// Whether the exchange value of `mv` is below `threshold`: `see(board, mv) < threshold`,
+/// answered without the exchange where its bounds settle it. The mover ends with at most what
+/// it takes (and promotes to), and at least that less the piece it moved, since it may stop
+/// once that piece is taken (Ethereal's SEE tests a threshold with these two exits first). Near
+/// the leaves most quiet moves and many captures are settled so: a pawn's move can never lose
+/// more than `quiet_margin · depth` from depth 2.
+pub fn below(board: &Board, mv: Move, threshold: Score) -> bool {
+    let Some(mover) = board.piece_on(mv.from) else {
+        return see(board, mv) < threshold;
+    };
+    let promotion = mv.promotion.map_or(0, |p| value(p) - value(Piece::Pawn));
+    let best = captured_piece(board, mv).map_or(0, value) + promotion;
+    if best < threshold {
+        return true;
+    }
+    let worst = best - value(mv.promotion.unwrap_or(mover));
+    if worst >= threshold {
+        return false;
+    }
+    see(board, mv) < threshold
 }
 
-/// Low-depth form: skip this capture (`exchange` computes its SEE, only where the form
-/// applies: a capture other than the node's first move, outside check, at depths up to
-/// `prune_depth`). It acts when the exchange loses more than `capture_margin · depth`.
+/// The capture loses material: it is tried after the killers and the countermove.
+pub fn losing(board: &Board, mv: Move) -> bool {
+    below(board, mv, 0)
+}
+
+/// Low-depth form: skip this capture (`below` says whether its SEE is below a threshold, asked
+/// only where the form applies: a capture other than the node's first move, outside check, at
+/// depths up to `prune_depth`). It acts when the exchange loses more than
+/// `capture_margin · depth`.
 pub fn prunes_capture(
     node: &NodeView,
     mv: &MoveView,
-    exchange: impl FnOnce() -> Score,
+    below: impl FnOnce(Score) -> bool,
     params: &Params,
 ) -> Decision {
     let applies =
         mv.capture && mv.legal_count > 1 && !node.in_check && node.depth <= params.prune_depth;
     Decision::when(
         applies,
-        applies && exchange() < -params.capture_margin * node.depth,
+        applies && below(-params.capture_margin * node.depth),
     )
 }
 
-/// Quiet form: skip this quiet move (`exchange` computes its SEE and `gives_check` whether it
-/// checks, each asked only where needed). It applies to a quiet move other than the node's
+/// Quiet form: skip this quiet move (`below` says whether its SEE is below a threshold and
+/// `gives_check` whether it checks, each asked only where needed). It applies to a quiet move other than the node's
 /// first that gives no check (a quiet check that hangs a piece is how sacrificial mates
 /// begin), outside check, at depths up to `quiet_depth`; it acts when the exchange loses more
 /// than `quiet_margin · depth`.
 pub fn prunes_quiet(
     node: &NodeView,
     mv: &MoveView,
-    exchange: impl FnOnce() -> Score,
+    below: impl FnOnce(Score) -> bool,
     gives_check: impl FnOnce() -> bool,
     params: &Params,
 ) -> Decision {
     let applies = mv.is_late_quiet(node, params.quiet_depth, gives_check);
-    Decision::when(applies, applies && exchange() < -params.quiet_margin * node.depth)
+    Decision::when(applies, applies && below(-params.quiet_margin * node.depth))
 }
 
 /// Quiescence form: leave this capture out (`losing` says whether its exchange loses). It
@@ -193,7 +216,7 @@ mod tests {
     fn prunes(exchange: Score, depth: i32, in_check: bool, p: &Params) -> bool {
         let node = NodeView { depth, in_check, ..NodeView::default() };
         let mv = MoveView { capture: true, legal_count: 2, ..MoveView::default() };
-        prunes_capture(&node, &mv, || exchange, p).acts()
+        prunes_capture(&node, &mv, |threshold| exchange < threshold, p).acts()
     }
 
     fn board(fen: &str) -> Board {
@@ -223,6 +246,36 @@ mod tests {
         // A pawn takes a defended knight: wins knight minus pawn.
         let b = board("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
         assert_eq!(see(&b, mv(&b, "exd5")), 320 - 100);
+    }
+
+    /// `below` is `see < threshold` for every legal move of positions rich in exchanges, at
+    /// every threshold from a queen down to a queen up (its two early exits change no answer).
+    #[test]
+    fn below_answers_as_the_exchange_does() {
+        let fens = [
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 5",
+            "3r2k1/8/8/3p4/8/8/3R4/3R2K1 w - - 0 1",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let b = board(fen);
+            let mut moves = Vec::new();
+            b.generate_moves(|list| {
+                moves.extend(list);
+                false
+            });
+            for &m in &moves {
+                for threshold in (-1000..=1000).step_by(10) {
+                    assert_eq!(below(&b, m, threshold), see(&b, m) < threshold, "{fen} {m} {threshold}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -412,7 +412,7 @@ impl Searcher {
             see::prunes_capture(
                 node,
                 before,
-                || see::see(board, mv),
+                |threshold| see::below(board, mv, threshold),
                 &s.config.heuristics.see,
             )
         })
@@ -422,7 +422,7 @@ impl Searcher {
                 see::prunes_quiet(
                     node,
                     before,
-                    || see::see(board, mv),
+                    |threshold| see::below(board, mv, threshold),
                     || gives_check(board, mv),
                     &s.config.heuristics.see,
                 )

@@ -82,7 +82,7 @@ impl Searcher {
         ordered_quiescence_moves(self.pos.board(), false, &mut captures);
         let threshold = probcut::exchange_threshold(node, rbeta);
         for &mv in captures.as_slice() {
-            if see::see(self.pos.board(), mv) < threshold {
+            if see::below(self.pos.board(), mv, threshold) {
                 continue;
             }
             self.line.frames[node.ply + 1] = Frame::entered(true, false);
