@@ -2,9 +2,16 @@
 //! Windows"): from `min_depth` on, each iteration is searched with a window of `±window`
 //! centipawns around the previous iteration's score instead of the full window; a result
 //! outside it is searched again with that side of the window widened, the margin multiplied by
-//! `growth` each time (Stockfish, Ethereal and Weiss widen the same way; Ethereal starts at
-//! depth 4 with a 10 cp window). Counted per iteration: `fired` when it was searched with a
-//! narrow window, `overruled` once per re-search.
+//! `growth` each time (Stockfish, Ethereal and Weiss widen the same way). Counted per
+//! iteration: `fired` when it was searched with a narrow window, `overruled` once per
+//! re-search.
+//!
+//! Ethereal 12 (`aspirationWindow` in its `search.c`) re-searches in two ways of its own, each a
+//! toggle here: after a fail high the next search is a ply shallower (`fail_high_reduction`:
+//! a move that beats the window at this depth is found sooner a ply less deep, and the
+//! iteration's result is taken from there), and after a fail low beta comes down to the middle
+//! of the failed window (`fail_low_pull`: a score below the window is evidence that the value
+//! lies below its middle too, so the narrower window costs less to search).
 
 use super::params::heuristic_params;
 use super::view::Decision;
@@ -21,6 +28,13 @@ heuristic_params! {
         pub window: i32 [1..=1000] = 25,
         /// The factor a margin grows by after each failure on its side.
         pub growth: i32 [2..=8; structural] = 2,
+        /// Each fail high searches again a ply shallower (down to one ply), a fail low at the
+        /// iteration's own depth (Ethereal 12's `depth - (abs(value) <= MATE / 2)`; not after a
+        /// mate score).
+        pub fail_high_reduction: bool = false,
+        /// A fail low moves beta to the middle of the failed window (Ethereal 12's
+        /// `beta = (alpha + beta) / 2`) as alpha widens.
+        pub fail_low_pull: bool = false,
     }
 }
 
@@ -37,8 +51,9 @@ pub fn window(depth: u32, previous: Score, params: &Params) -> Decision<(Score, 
 }
 
 /// The window after `score` fell outside `(alpha, beta)`: the failed side moved out by
-/// `margin`, which grows by `growth` (returned with the new window). A margin past a pawn
-/// count no position reaches opens that side fully.
+/// `margin`, which grows by `growth` (returned with the new window), and with `fail_low_pull`
+/// a fail low's beta brought to the failed window's middle. A margin past a pawn count no
+/// position reaches opens that side fully.
 pub fn widen(
     score: Score,
     (alpha, beta): (Score, Score),
@@ -49,12 +64,24 @@ pub fn widen(
     let open = |bound: Score| bound.clamp(-INFINITY, INFINITY);
     let window = if score <= alpha {
         let low = if margin > 4000 { -INFINITY } else { open(score - margin) };
-        (low, beta)
+        let high = if params.fail_low_pull { alpha + (beta - alpha) / 2 } else { beta };
+        (low, high.max(low + 1))
     } else {
         let high = if margin > 4000 { INFINITY } else { open(score + margin) };
         (alpha, high)
     };
     (window, next)
+}
+
+/// The depth of the next search of an iteration of `depth` after `score` failed on one side,
+/// the search before having been `searched` deep: with `fail_high_reduction`, a ply less after
+/// a fail high (at least one ply, and not for a mate score), the iteration's own after a fail
+/// low; otherwise always the iteration's own.
+pub fn research_depth(depth: i32, searched: i32, failed_high: bool, score: Score, params: &Params) -> i32 {
+    if !params.fail_high_reduction || !failed_high {
+        return depth;
+    }
+    if score.abs() >= MATE_BOUND { searched } else { (searched - 1).max(1) }
 }
 
 #[cfg(test)]
@@ -78,5 +105,20 @@ mod tests {
         assert_eq!((w, m), ((5, 140), 100));
         let (w, _) = widen(90, (5, 55), 5000, &p);
         assert_eq!(w, (5, INFINITY));
+    }
+
+    #[test]
+    fn ethereal_s_two_re_searches_only_with_their_toggles() {
+        let p = Params::default();
+        assert_eq!(widen(0, (5, 55), 25, &p).0, (-25, 55), "beta stays without the pull");
+        assert_eq!(research_depth(9, 9, true, 90, &p), 9, "no reduction without the toggle");
+        let p = Params { fail_high_reduction: true, fail_low_pull: true, ..Params::default() };
+        assert_eq!(widen(0, (5, 55), 25, &p).0, (-25, 30), "beta to the failed window's middle");
+        assert_eq!(widen(90, (5, 55), 25, &p).0, (5, 115), "a fail high keeps alpha");
+        assert_eq!(research_depth(9, 9, true, 90, &p), 8, "a fail high: a ply less");
+        assert_eq!(research_depth(9, 7, true, 90, &p), 6, "again after another");
+        assert_eq!(research_depth(9, 7, false, -90, &p), 9, "a fail low: the iteration's depth");
+        assert_eq!(research_depth(9, 1, true, 90, &p), 1, "never below one ply");
+        assert_eq!(research_depth(9, 7, true, MATE_BOUND + 2, &p), 7, "not for a mate");
     }
 }

@@ -9,8 +9,8 @@ use crate::engine::stats::counter;
 impl Searcher {
     /// One iteration at the root: the full window, or (`aspiration`) a narrow window around
     /// the previous iteration's score, widened on the failing side until the score falls
-    /// inside it. Counted per iteration: `fired` when narrow, `overruled` when it had to be
-    /// searched again.
+    /// inside it, each search again at the depth `aspiration::research_depth` gives. Counted
+    /// per iteration: `fired` when narrow, `overruled` when it had to be searched again.
     pub(super) fn root_search(&mut self, depth: u32, previous: Score) -> Score {
         let params = self.config.heuristics.aspiration;
         let mut window = (-INFINITY, INFINITY);
@@ -21,8 +21,9 @@ impl Searcher {
         }
         let mut margin = params.window;
         let mut failed_before = false;
+        let mut searched = depth as i32;
         loop {
-            let score = self.alphabeta(window.0, window.1, depth as i32);
+            let score = self.alphabeta(window.0, window.1, searched);
             let failed = score <= window.0 || score >= window.1;
             if !failed || self.aborted() || window == (-INFINITY, INFINITY) {
                 return score;
@@ -32,6 +33,9 @@ impl Searcher {
                 self.overrule(counter!(Aspiration));
                 failed_before = true;
             }
+            let failed_high = score >= window.1;
+            searched =
+                aspiration::research_depth(depth as i32, searched, failed_high, score, &params);
             (window, margin) = aspiration::widen(score, window, margin, &params);
         }
     }
