@@ -13,7 +13,7 @@
 use super::params::heuristic_params;
 use super::view::{Decision, NodeView};
 use crate::engine::score::{MATE_BOUND, Score};
-use crate::engine::tt::Bound;
+use crate::engine::tt::{Bound, Entry};
 
 heuristic_params! {
     /// Parameters of `tt`.
@@ -22,6 +22,11 @@ heuristic_params! {
         pub enabled: bool = false,
         /// Use stored scores for cut-offs (off: the table only orders moves).
         pub cutoffs: bool = true,
+        /// Take cut-offs at PV nodes too (off: only at null-window nodes, as Ethereal 12 and
+        /// Stockfish do: a PV node's score and line are then its own search's, not a stored
+        /// result reached by another path, whose line is cut short and whose score may rest on
+        /// a repetition this path does not have).
+        pub pv_cutoffs: bool = true,
         /// Search the stored best move first.
         pub hash_move: bool = true,
         /// Slots per bucket, each bucket within one cache line (1: one slot per position, the
@@ -31,6 +36,17 @@ heuristic_params! {
         /// that evaluation in the node's pruning decisions (Stockfish's).
         pub score_as_eval: bool = false,
     }
+}
+
+/// The stored score that ends the node at `ply` with the window `(alpha, beta)` and the
+/// remaining `depth`: applies below the root (which must return a move) to a node with an
+/// entry, at a PV node only with `pv_cutoffs`; fires when the entry is deep enough and its
+/// bound settles the window.
+pub fn cutoff(ply: usize, (alpha, beta): (Score, Score), depth: i32, entry: Option<Entry>, params: &Params) -> Decision<Score> {
+    let pv_node = beta - alpha > 1;
+    let applies = ply > 0 && params.cutoffs && (params.pv_cutoffs || !pv_node) && entry.is_some();
+    let cuts = entry.filter(|e| e.cuts(depth, alpha, beta, ply));
+    Decision::with(applies, cuts.map(|e| e.score(ply)))
 }
 
 /// The evaluation the node's pruning decisions read, when the table's entry (its score seen
@@ -61,6 +77,21 @@ mod tests {
         let node = NodeView::null_window(6, static_eval, 0);
         let params = Params { score_as_eval: on, ..Params::default() };
         eval_from_score(&node, stored, &params).value()
+    }
+
+    #[test]
+    fn pv_nodes_take_cut_offs_only_with_pv_cutoffs() {
+        let mut table = crate::engine::tt::TranspositionTable::new(1);
+        table.store(42, 5, 30, Bound::Exact, None, 3);
+        let entry = table.probe(42);
+        let p = Params::default();
+        assert_eq!(cutoff(3, (0, 1), 5, entry, &p), Decision::Acts(30), "a null window");
+        assert_eq!(cutoff(3, (0, 50), 5, entry, &p), Decision::Acts(30), "a PV node, by default");
+        assert_eq!(cutoff(0, (0, 1), 5, entry, &p), Decision::Inapplicable, "never at the root");
+        assert_eq!(cutoff(3, (0, 1), 6, entry, &p), Decision::Declines, "not deep enough");
+        let p = Params { pv_cutoffs: false, ..Params::default() };
+        assert_eq!(cutoff(3, (0, 1), 5, entry, &p), Decision::Acts(30), "a null window still");
+        assert_eq!(cutoff(3, (0, 50), 5, entry, &p), Decision::Inapplicable, "not a PV node");
     }
 
     #[test]

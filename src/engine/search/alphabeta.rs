@@ -17,7 +17,7 @@ use super::gate::{Credits, Point};
 use super::line::Frame;
 use super::tables::Contexts;
 use crate::engine::config::Algorithm;
-use crate::engine::heuristics::view::{Decision, HashClaim, MoveView, NodeView};
+use crate::engine::heuristics::view::{HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
     quiet_futility, see, tt,
@@ -76,9 +76,7 @@ impl Searcher {
         };
         let params = self.config.heuristics.tt;
         let cut = self.gate(counter!(Tt.cutoff), Point::Unaudited, |_| {
-            let applies = ply > 0 && params.cutoffs && entry.is_some();
-            let cuts = entry.filter(|e| e.cuts(depth, alpha, beta, ply));
-            Decision::with(applies, cuts.map(|e| e.score(ply)))
+            tt::cutoff(ply, (alpha, beta), depth, entry, &params)
         });
         if self.on(Id::Tt)
             && let Some(width) = self.width()
