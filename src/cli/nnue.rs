@@ -217,6 +217,11 @@ pub struct TrainArgs {
     /// buckets"; the network file is then of format 2).
     #[arg(long, default_value_t = 1)]
     pub output_buckets: usize,
+    /// Mirror each perspective's inputs file for file when its king stands on the e to h
+    /// files (the field's horizontal mirroring: one set of weights for a king on either wing);
+    /// the network file is then of format 3. A net of either kind may be the --init.
+    #[arg(long)]
+    pub mirror: bool,
     /// Start from this network's weights instead of random ones: the next generation
     /// fine-tuned from the one before on new data (the log names its checksum). Its number of
     /// output layers must suit --output-buckets.
@@ -277,6 +282,7 @@ pub fn train(args: &TrainArgs) -> Result<(), String> {
             shape: LossShape {
                 lambda: args.lambda,
                 scale: args.scale,
+                mirrored: args.mirror,
             },
             adamw: AdamWSettings {
                 decay: args.weight_decay,

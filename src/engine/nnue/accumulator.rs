@@ -1,10 +1,14 @@
 //! The hidden layer of both perspectives, kept up to date move by move: a move changes two to
 //! four pieces (a capture removes one, castling moves two, a promotion changes a type), so
-//! `after` adds and subtracts those rows only instead of summing all the pieces again.
+//! `after` adds and subtracts those rows only instead of summing all the pieces again. With a
+//! mirrored network a king that crosses from the d file to the e file (or back) turns its
+//! perspective's board over, file for file, and every row of that perspective changes: the
+//! accumulator is then summed again (a king's step across the middle, rare beside the other
+//! moves).
 
 use cozy_chess::{Board, Color, Piece};
 
-use super::features::{HIDDEN, feature};
+use super::features::{HIDDEN, feature, flips};
 use super::network::Network;
 use crate::engine::moves::{PieceChange, piece_changes};
 use crate::engine::score::Score;
@@ -14,6 +18,9 @@ use crate::engine::score::Score;
 pub struct Accumulator {
     pub white: [i16; HIDDEN],
     pub black: [i16; HIDDEN],
+    /// Whether White's perspective, then Black's, reads the board file for file mirrored
+    /// (only with a mirrored network: `features::flips`).
+    pub flipped: [bool; 2],
 }
 
 impl Accumulator {
@@ -22,6 +29,7 @@ impl Accumulator {
         let mut acc = Accumulator {
             white: net.hidden_bias,
             black: net.hidden_bias,
+            flipped: Self::flipped_on(board, net),
         };
         for color in [Color::White, Color::Black] {
             for piece in Piece::ALL {
@@ -38,16 +46,28 @@ impl Accumulator {
     #[inline]
     pub fn after(&self, net: &Network, before: &Board, after: &Board) -> Accumulator {
         let mut acc = *self;
-        acc.change(net, &piece_changes(before, after));
+        acc.change(net, &piece_changes(before, after), after);
         acc
     }
 
-    /// Make `changes` in place: their rows added or subtracted in both perspectives.
+    /// Make `changes`, the pieces a move changed to give `after`, in place: their rows added or
+    /// subtracted in both perspectives, or everything summed again from `after` where a king
+    /// crossed the middle of a mirrored network's board.
     #[inline]
-    pub fn change(&mut self, net: &Network, changes: &[PieceChange]) {
+    pub fn change(&mut self, net: &Network, changes: &[PieceChange], after: &Board) {
+        if net.mirrored && Self::flipped_on(after, net) != self.flipped {
+            *self = Accumulator::of(after, net);
+            return;
+        }
         for c in changes {
             self.apply(net, c.color, c.piece, c.square, c.added);
         }
+    }
+
+    /// Which perspectives of `board` read it mirrored under `net`.
+    #[inline]
+    fn flipped_on(board: &Board, net: &Network) -> [bool; 2] {
+        [Color::White, Color::Black].map(|side| net.mirrored && flips(board.king(side)))
     }
 
     /// Add (or remove) one piece's rows in both perspectives.
@@ -60,9 +80,16 @@ impl Accumulator {
         square: cozy_chess::Square,
         add: bool,
     ) {
+        let [white_flipped, black_flipped] = self.flipped;
         let rows = [
-            (&mut self.white, feature(Color::White, color, piece, square)),
-            (&mut self.black, feature(Color::Black, color, piece, square)),
+            (
+                &mut self.white,
+                feature(Color::White, color, piece, square, white_flipped),
+            ),
+            (
+                &mut self.black,
+                feature(Color::Black, color, piece, square, black_flipped),
+            ),
         ];
         for (half, index) in rows {
             let row = &net.input[index];

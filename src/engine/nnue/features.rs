@@ -14,16 +14,33 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 
 /// The input index of a `color` `piece` on `square` seen from `perspective`: pieces of the
-/// perspective's colour first, squares mirrored (rank 1 ↔ 8) for Black. The same numbering as
-/// the `bulletformat` trainers' 768 inputs, so nets and data carry over.
+/// perspective's colour first, squares mirrored (rank 1 ↔ 8) for Black, and with `flipped`
+/// mirrored file for file too (a ↔ h). The same numbering as the `bulletformat` trainers' 768
+/// inputs, so nets and data carry over.
 #[inline]
-pub fn feature(perspective: Color, color: Color, piece: Piece, square: Square) -> usize {
+pub fn feature(
+    perspective: Color,
+    color: Color,
+    piece: Piece,
+    square: Square,
+    flipped: bool,
+) -> usize {
     let (relative, square) = if perspective == Color::White {
         (usize::from(color != Color::White), square as usize)
     } else {
         (usize::from(color != Color::Black), square as usize ^ 56)
     };
-    (relative * 6 + piece as usize) * 64 + square
+    (relative * 6 + piece as usize) * 64 + (square ^ (7 * usize::from(flipped)))
+}
+
+/// Whether a mirrored network (`Network::mirrored`) reads a perspective whose king stands on
+/// `king` file for file mirrored: a king on the e to h files is seen on the a to d files, so
+/// that one set of weights serves a king on either wing (the field's "horizontal mirroring",
+/// Stockfish's HalfKAv2_hm and bullet's examples: a position and its mirror image are worth the
+/// same without castling rights, which the inputs do not see).
+#[inline]
+pub fn flips(king: Square) -> bool {
+    king.file() >= cozy_chess::File::E
 }
 
 /// Output buckets: the output layer has one set of weights and a bias per bucket of the

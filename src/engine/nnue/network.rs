@@ -6,7 +6,9 @@
 //! - format 1 (one output): the output weights (`2·HIDDEN`: side to move, then the other side)
 //!   and the output bias as `i32`;
 //! - format 2 (`OUTPUT_BUCKETS` outputs): `OUTPUT_BUCKETS` as `u32`, each bucket's output
-//!   weights (`2·HIDDEN`) in bucket order, then each bucket's bias as `i32`.
+//!   weights (`2·HIDDEN`) in bucket order, then each bucket's bias as `i32`;
+//! - format 3: format 2's layout, for a mirrored network (`Network::mirrored`: each
+//!   perspective's inputs mirrored file for file when its king is on the e to h files).
 //!
 //! Nothing follows. A format-1 network reads as one whose buckets are all the same, and a
 //! network whose buckets are all the same is written in format 1: a format-1 file writes back
@@ -51,6 +53,9 @@ pub struct Network {
     pub output: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
     /// Each bucket's output bias, units of `QA · QB`.
     pub output_bias: [i32; OUTPUT_BUCKETS],
+    /// Each perspective reads the board file for file mirrored when its own king stands on the
+    /// e to h files (`features::flips`; format 3).
+    pub mirrored: bool,
 }
 
 impl std::fmt::Debug for Network {
@@ -94,6 +99,7 @@ impl Network {
             hidden_bias: [0; HIDDEN],
             output: [[0; 2 * HIDDEN]; OUTPUT_BUCKETS],
             output_bias: [0; OUTPUT_BUCKETS],
+            mirrored: false,
         }
     }
 
@@ -123,10 +129,10 @@ impl Network {
         let format = word(4);
         let expected = match format {
             1 => FILE_BYTES_ONE_OUTPUT,
-            2 => FILE_BYTES,
+            2 | 3 => FILE_BYTES,
             other => {
                 return Err(format!(
-                    "network format {other} (this searchlab reads 1 and 2)"
+                    "network format {other} (this searchlab reads 1, 2 and 3)"
                 ));
             }
         };
@@ -136,7 +142,7 @@ impl Network {
                 word(8)
             ));
         }
-        if format == 2 && bytes.len() >= HIDDEN_LAYER_END + 4 {
+        if format >= 2 && bytes.len() >= HIDDEN_LAYER_END + 4 {
             let buckets = word(HIDDEN_LAYER_END) as usize;
             if buckets != OUTPUT_BUCKETS {
                 return Err(format!(
@@ -154,7 +160,7 @@ impl Network {
     }
 
     /// The weights of a file `format_of` accepted (format 1's one output layer copied into
-    /// every bucket).
+    /// every bucket; format 3 mirrored).
     fn read_weights(bytes: &[u8], format: u32) -> Network {
         let mut at = 12;
         let mut next = || {
@@ -167,8 +173,9 @@ impl Network {
             row.iter_mut().for_each(|w| *w = next());
         }
         net.hidden_bias.iter_mut().for_each(|w| *w = next());
+        net.mirrored = format == 3;
         let buckets = if format == 1 { 1 } else { OUTPUT_BUCKETS };
-        if format == 2 {
+        if format >= 2 {
             // The bucket count, which `format_of` checked.
             next();
             next();
@@ -226,12 +233,20 @@ impl Network {
         Ok(())
     }
 
-    /// The network as a file: format 1 when every bucket's output layer is the same, else 2.
+    /// The network as a file: format 3 when mirrored, else format 1 when every bucket's output
+    /// layer is the same, else 2.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let one = self.has_one_output();
+        let one = self.has_one_output() && !self.mirrored;
+        let format: u32 = if self.mirrored {
+            3
+        } else if one {
+            1
+        } else {
+            2
+        };
         let mut out = Vec::with_capacity(FILE_BYTES);
         out.extend_from_slice(FORMAT_MAGIC);
-        out.extend_from_slice(&(if one { 1u32 } else { 2 }).to_le_bytes());
+        out.extend_from_slice(&format.to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         for w in self.input.iter().flatten().chain(&self.hidden_bias) {
             out.extend_from_slice(&w.to_le_bytes());

@@ -24,15 +24,23 @@ pub fn random_network(seed: u64) -> Network {
 }
 
 /// Thousands of random moves and take-backs: after every one, the accumulator kept move by
-/// move equals the one summed from scratch, and so does the evaluation.
+/// move equals the one summed from scratch, and so does the evaluation, for a network that
+/// reads the board as it stands and for a mirrored one (whose kings cross the middle).
 #[test]
 fn incremental_accumulators_equal_the_sums_from_scratch() {
-    let net = random_network(1);
+    let (plain, mirrored) = (
+        random_network(1),
+        Network {
+            mirrored: true,
+            ..random_network(1)
+        },
+    );
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
-    let mut checked = 0;
-    for _game in 0..40 {
+    let (mut checked, mut crossings) = (0, 0);
+    for game in 0..80 {
+        let net = if game % 2 == 0 { &plain } else { &mirrored };
         let mut boards = vec![Board::default()];
-        let mut stack = vec![Accumulator::of(&boards[0], &net)];
+        let mut stack = vec![Accumulator::of(&boards[0], net)];
         for _ in 0..200 {
             let board = boards.last().unwrap().clone();
             let mut moves = Vec::new();
@@ -51,21 +59,25 @@ fn incremental_accumulators_equal_the_sums_from_scratch() {
                 let mv = moves[rng.next_u32() as usize % moves.len()];
                 let mut after = board.clone();
                 after.play_unchecked(mv);
-                let acc = stack.last().unwrap().after(&net, &board, &after);
+                let acc = stack.last().unwrap().after(net, &board, &after);
+                crossings += usize::from(acc.flipped != stack.last().unwrap().flipped);
                 stack.push(acc);
                 boards.push(after);
             }
             let board = boards.last().unwrap();
-            let scratch = Accumulator::of(board, &net);
+            let scratch = Accumulator::of(board, net);
             assert_eq!(stack.last().unwrap(), &scratch, "{board}");
             assert_eq!(
-                stack.last().unwrap().evaluate(&net, board),
-                scratch.evaluate(&net, board)
+                stack.last().unwrap().evaluate(net, board),
+                scratch.evaluate(net, board)
             );
             checked += 1;
         }
     }
-    assert!(checked > 5000, "{checked}");
+    assert!(
+        checked > 10000 && crossings > 100,
+        "{checked} positions, {crossings} crossings"
+    );
 }
 
 /// The same position with colours swapped and the board mirrored evaluates the same for the
@@ -91,24 +103,30 @@ fn features_number_each_piece_once_per_perspective() {
         for color in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 for square in Square::ALL {
-                    let f = feature(perspective, color, piece, square);
+                    let f = feature(perspective, color, piece, square, false);
                     assert!(!seen[p][f]);
                     seen[p][f] = true;
+                    // Mirrored, the same piece on the other wing's square.
+                    let across = Square::new(square.file().flip(), square.rank());
+                    assert_eq!(
+                        feature(perspective, color, piece, square, true),
+                        feature(perspective, color, piece, across, false)
+                    );
                 }
             }
         }
     }
     // White's own pawn on e2 is Black's own pawn on e7, seen from each side.
     assert_eq!(
-        feature(Color::White, Color::White, Piece::Pawn, Square::E2),
-        feature(Color::Black, Color::Black, Piece::Pawn, Square::E7)
+        feature(Color::White, Color::White, Piece::Pawn, Square::E2, false),
+        feature(Color::Black, Color::Black, Piece::Pawn, Square::E7, false)
     );
     assert_eq!(
-        feature(Color::White, Color::White, Piece::Pawn, Square::A1),
+        feature(Color::White, Color::White, Piece::Pawn, Square::A1, false),
         0
     );
     assert_eq!(
-        feature(Color::White, Color::Black, Piece::King, Square::H8),
+        feature(Color::White, Color::Black, Piece::King, Square::H8, false),
         INPUTS - 1
     );
 }
@@ -142,9 +160,23 @@ fn a_network_file_round_trips_and_bad_files_are_refused() {
             .contains("hidden")
     );
     let mut other = bytes.clone();
-    other[4] = 3;
+    other[4] = 4;
     let err = Network::from_bytes(&other).unwrap_err().0;
-    assert!(err.contains("network format 3"), "{err}");
+    assert!(err.contains("network format 4"), "{err}");
+    let mirrored = Network {
+        mirrored: true,
+        ..net.clone()
+    };
+    let bytes = mirrored.to_bytes();
+    assert_eq!(bytes[4], 3, "a mirrored network is of format 3");
+    assert!(Network::from_bytes(&bytes).unwrap() == mirrored);
+    let mut one = mirrored.clone();
+    one.output = [one.output[0]; OUTPUT_BUCKETS];
+    one.output_bias = [one.output_bias[0]; OUTPUT_BUCKETS];
+    assert!(
+        Network::from_bytes(&one.to_bytes()).unwrap() == one,
+        "mirrored, one output layer"
+    );
     let mut other = bytes.clone();
     let at = network::FILE_BYTES_ONE_OUTPUT - 2 * 2 * HIDDEN - 4;
     other[at] = 4;
@@ -360,4 +392,43 @@ fn a_network_named_by_checksum_resolves_or_is_refused_by_name() {
     assert!(default.is_default() && default.weights().is_ok());
     assert_eq!(serde_json::to_string(&default).unwrap(), "null");
     assert!(default.pinned().weights().is_ok());
+}
+
+/// A position's mirror image, file for file (the FEN's ranks reversed; no castling rights).
+fn mirror_image(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    fields[0] = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/");
+    fields.join(" ")
+}
+
+/// A mirrored network evaluates a position and its mirror image alike, whichever wing each
+/// king is on; a network that reads the board as it stands tells them apart.
+#[test]
+fn a_mirrored_network_evaluates_a_mirror_image_alike() {
+    let plain = random_network(6);
+    let mirrored = Network {
+        mirrored: true,
+        ..plain.clone()
+    };
+    let eval = |net: &Network, fen: &str| {
+        let board: Board = fen.parse().unwrap();
+        Accumulator::of(&board, net).evaluate(net, &board)
+    };
+    for fen in [
+        "r4rk1/ppp2ppp/2n5/8/8/5N2/PPP2PPP/2KR3R w - - 0 1",
+        "2kr3r/pp3ppp/2n5/8/3P4/5N2/PP3PPP/R4RK1 b - - 0 1",
+        "8/5k2/8/3p4/8/2K5/8/8 w - - 0 1",
+    ] {
+        let image = mirror_image(fen);
+        assert_eq!(
+            eval(&mirrored, fen),
+            eval(&mirrored, &image),
+            "{fen} and {image}"
+        );
+        assert_ne!(eval(&plain, fen), eval(&plain, &image), "{fen} and {image}");
+    }
 }

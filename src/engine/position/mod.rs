@@ -280,7 +280,7 @@ impl Position {
             self.accumulators
                 .extend_from_within(self.accumulators.len() - 1..);
             let acc = self.accumulators.last_mut().expect("just pushed");
-            acc.change(net, &changes);
+            acc.change(net, &changes, self.boards.last().expect("just pushed"));
             debug_assert_eq!(
                 *self.accumulator(),
                 Accumulator::of(self.board(), net),

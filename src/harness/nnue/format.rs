@@ -133,8 +133,13 @@ impl Record {
     }
 
     /// The active inputs of both perspectives (side to move's, then the other side's), in the
-    /// numbering of `engine::nnue::feature`; `count` of each.
-    pub fn features(&self, stm: &mut [u16; 32], ntm: &mut [u16; 32]) -> usize {
+    /// numbering of `engine::nnue::feature` (with `mirrored`, each perspective's squares
+    /// mirrored file for file when its king stands on the e to h files, as a mirrored network
+    /// reads them); `count` of each.
+    pub fn features(&self, stm: &mut [u16; 32], ntm: &mut [u16; 32], mirrored: bool) -> usize {
+        // The king squares are each side's own view (files as on the board), bytes 27 and 28.
+        let flip = |king: u8| if mirrored && king & 7 >= 4 { 7 } else { 0 };
+        let (stm_flip, ntm_flip) = (flip(self.bytes[27]), flip(self.bytes[28]));
         let mut occupancy = u64::from_le_bytes(self.bytes[..8].try_into().expect("8 bytes"));
         let mut n = 0;
         while occupancy != 0 && n < 32 {
@@ -142,8 +147,8 @@ impl Record {
             occupancy &= occupancy - 1;
             let nibble = usize::from((self.bytes[8 + n / 2] >> (4 * (n & 1))) & 0xf);
             let (colour, piece) = (nibble >> 3, nibble & 7);
-            stm[n] = ((colour * 6 + piece) * 64 + square) as u16;
-            ntm[n] = (((colour ^ 1) * 6 + piece) * 64 + (square ^ 56)) as u16;
+            stm[n] = ((colour * 6 + piece) * 64 + (square ^ stm_flip)) as u16;
+            ntm[n] = (((colour ^ 1) * 6 + piece) * 64 + (square ^ 56 ^ ntm_flip)) as u16;
             debug_assert!((stm[n] as usize) < INPUTS && (ntm[n] as usize) < INPUTS);
             n += 1;
         }
@@ -154,7 +159,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nnue::feature;
+    use crate::engine::nnue::{feature, flips};
 
     /// The layout of the module's table, field by field: the oracle the crate's records are
     /// held to.
@@ -235,6 +240,8 @@ mod tests {
                 2,
             ),
             ("8/8/4k3/8/2Q5/8/8/4K3 b - - 0 1", 1),
+            ("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1", 1),
+            ("r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R b - - 0 1", 0),
         ] {
             let board: Board = fen.parse().unwrap();
             let record = Record::new(&board, -37, white_result);
@@ -245,24 +252,33 @@ mod tests {
                 1.0 - f32::from(white_result) / 2.0
             };
             assert_eq!(record.result(), expected_result);
-            let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
-            let n = record.features(&mut stm, &mut ntm);
-            let mut want_stm = Vec::new();
-            let mut want_ntm = Vec::new();
-            let side = board.side_to_move();
-            for color in [Color::White, Color::Black] {
-                for piece in Piece::ALL {
-                    for square in board.colored_pieces(color, piece) {
-                        want_stm.push(feature(side, color, piece, square) as u16);
-                        want_ntm.push(feature(!side, color, piece, square) as u16);
+            for mirrored in [false, true] {
+                let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
+                let n = record.features(&mut stm, &mut ntm, mirrored);
+                let mut want_stm = Vec::new();
+                let mut want_ntm = Vec::new();
+                let side = board.side_to_move();
+                let flipped = |side: Color| mirrored && flips(board.king(side));
+                for color in [Color::White, Color::Black] {
+                    for piece in Piece::ALL {
+                        for square in board.colored_pieces(color, piece) {
+                            want_stm
+                                .push(feature(side, color, piece, square, flipped(side)) as u16);
+                            want_ntm
+                                .push(feature(!side, color, piece, square, flipped(!side)) as u16);
+                        }
                     }
                 }
+                let (mut got_stm, mut got_ntm) = (stm[..n].to_vec(), ntm[..n].to_vec());
+                for v in [&mut got_stm, &mut got_ntm, &mut want_stm, &mut want_ntm] {
+                    v.sort_unstable();
+                }
+                assert_eq!(
+                    (got_stm, got_ntm),
+                    (want_stm, want_ntm),
+                    "{fen}, mirrored {mirrored}"
+                );
             }
-            let (mut got_stm, mut got_ntm) = (stm[..n].to_vec(), ntm[..n].to_vec());
-            for v in [&mut got_stm, &mut got_ntm, &mut want_stm, &mut want_ntm] {
-                v.sort_unstable();
-            }
-            assert_eq!((got_stm, got_ntm), (want_stm, want_ntm), "{fen}");
         }
     }
 

@@ -45,6 +45,10 @@ pub struct LossShape {
     pub lambda: f32,
     /// Centipawns per unit of the sigmoid (score → expected score).
     pub scale: f32,
+    /// The inputs mirrored file for file where a perspective's king is on the e to h files
+    /// (a mirrored network, `engine::nnue::flips`).
+    #[serde(default)]
+    pub mirrored: bool,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -148,10 +152,11 @@ impl Params {
         (out, a, b)
     }
 
-    /// The evaluation of a record for its side to move, centipawns (for tests and reports).
-    pub fn evaluate(&self, record: &Record) -> f32 {
+    /// The evaluation of a record for its side to move, centipawns (for tests and reports),
+    /// its inputs `mirrored` or not.
+    pub fn evaluate(&self, record: &Record, mirrored: bool) -> f32 {
         let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
-        let n = record.features(&mut stm, &mut ntm);
+        let n = record.features(&mut stm, &mut ntm, mirrored);
         self.forward(&stm[..n], &ntm[..n], self.output_of(n)).0 * SCALE as f32
     }
 
@@ -162,7 +167,7 @@ impl Params {
         let b2 = self.b2();
         let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
         for record in records {
-            let n = record.features(&mut stm, &mut ntm);
+            let n = record.features(&mut stm, &mut ntm, shape.mirrored);
             let layer = self.output_of(n);
             let w2_at = W2 + layer * 2 * HIDDEN;
             let w2 = &self.0[w2_at..w2_at + 2 * HIDDEN];
@@ -215,9 +220,11 @@ impl Params {
         &self.0[self.b2()..]
     }
 
-    /// The engine's integer network (a net of one output layer copied into every bucket).
-    pub fn quantise(&self) -> Network {
+    /// The engine's integer network (a net of one output layer copied into every bucket),
+    /// reading its inputs `mirrored` or not.
+    pub fn quantise(&self, mirrored: bool) -> Network {
         let mut net = Network::zeroed();
+        net.mirrored = mirrored;
         let q = |x: f32, by: i32| (x * by as f32).round().clamp(-32767.0, 32767.0) as i16;
         for (f, row) in net.input.iter_mut().enumerate() {
             for (i, w) in row.iter_mut().enumerate() {
@@ -344,11 +351,12 @@ mod tests {
             let shape = LossShape {
                 lambda: 0.25,
                 scale: 400.0,
+                mirrored: false,
             };
             let mut grad = vec![0.0f32; count(outputs)];
             params.gradient(&data, shape, &mut grad);
             let (mut stm, mut ntm) = ([0u16; 32], [0u16; 32]);
-            let n = data[0].features(&mut stm, &mut ntm);
+            let n = data[0].features(&mut stm, &mut ntm, false);
             let k = params.output_of(n);
             assert_eq!(k, if outputs == 1 { 0 } else { OUTPUT_BUCKETS - 1 });
             let (w2, b2) = (W2 + k * 2 * HIDDEN, params.b2());
@@ -396,6 +404,7 @@ mod tests {
         let shape = LossShape {
             lambda: 0.5,
             scale: 400.0,
+            mirrored: true,
         };
         let before = params.loss(&data, shape);
         let mut adam = AdamW::new(params.0.len());
@@ -426,7 +435,7 @@ mod tests {
             for (k, bias) in params.0[b2..].iter_mut().enumerate() {
                 *bias = 0.05 - 0.01 * k as f32;
             }
-            let net = params.quantise();
+            let net = params.quantise(false);
             assert_eq!(net.has_one_output(), outputs == 1);
             for fen in [
                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -435,13 +444,55 @@ mod tests {
                 "r3k3/pp6/8/8/8/8/PPP5/4K2R b - - 0 1",
             ] {
                 let board: Board = fen.parse().unwrap();
-                let float = params.evaluate(&Record::new(&board, 0, 1));
+                let float = params.evaluate(&Record::new(&board, 0, 1), false);
                 let int = Accumulator::of(&board, &net).evaluate(&net, &board);
                 assert!(
                     (float - int as f32).abs() <= 3.0 + 0.02 * float.abs(),
                     "{outputs} outputs, {fen}: float {float}, quantised {int}"
                 );
             }
+        }
+    }
+
+    /// The trainer's mirrored inputs are the engine's: a mirrored net, float and quantised,
+    /// reads a position whose kings are both on the e to h files as the same net unmirrored
+    /// reads its mirror image, and one whose kings are both on the a to d files as it stands.
+    #[test]
+    fn a_mirrored_net_reads_a_position_as_its_image() {
+        let mut params = Params::init(OUTPUT_BUCKETS, seeded(3));
+        params.0[B1..W2].iter_mut().for_each(|w| *w = 0.2);
+        let b2 = params.b2();
+        params.0[W2..b2].iter_mut().for_each(|w| *w *= 8.0);
+        let (mirrored, plain) = (params.quantise(true), params.quantise(false));
+        for (fen, read_as) in [
+            (
+                "4k3/8/8/8/8/8/3r4/1N2KQ2 w - - 0 1",
+                "3k4/8/8/8/8/8/4r3/2QK2N1 w - - 0 1",
+            ),
+            (
+                "r4rk1/ppp2ppp/2n5/8/8/5N2/PPP2PPP/R4RK1 b - - 0 1",
+                "1kr4r/ppp2ppp/5n2/8/8/2N5/PPP2PPP/1KR4R b - - 0 1",
+            ),
+            (
+                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
+                "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R w - - 0 1",
+            ),
+        ] {
+            let (board, image): (Board, Board) = (fen.parse().unwrap(), read_as.parse().unwrap());
+            // The same sums in another order: equal to the float's rounding.
+            let (read, as_image) = (
+                params.evaluate(&Record::new(&board, 0, 1), true),
+                params.evaluate(&Record::new(&image, 0, 1), false),
+            );
+            assert!(
+                (read - as_image).abs() < 1e-3,
+                "{fen}: {read} against {as_image}"
+            );
+            assert_eq!(
+                Accumulator::of(&board, &mirrored).evaluate(&mirrored, &board),
+                Accumulator::of(&image, &plain).evaluate(&plain, &image),
+                "{fen}"
+            );
         }
     }
 
@@ -452,20 +503,20 @@ mod tests {
     fn a_network_read_back_as_floats_quantises_to_itself() {
         let embedded = &*crate::engine::nnue::embedded();
         let back = Params::from_network(embedded, OUTPUT_BUCKETS).unwrap();
-        assert!(back.quantise() == *embedded);
+        assert!(back.quantise(false) == *embedded);
         assert_eq!(
             Params::from_network(embedded, 1).is_err(),
             !embedded.has_one_output()
         );
         let mut params = Params::init(1, seeded(4));
         params.0[W2..].iter_mut().for_each(|w| *w *= 8.0);
-        let one = params.quantise();
+        let one = params.quantise(false);
         let back = Params::from_network(&one, 1).unwrap();
-        assert!(back.quantise() == one);
+        assert!(back.quantise(false) == one);
         assert!(
             Params::from_network(&one, OUTPUT_BUCKETS)
                 .unwrap()
-                .quantise()
+                .quantise(false)
                 == one
         );
     }

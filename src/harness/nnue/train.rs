@@ -425,7 +425,7 @@ fn not_diverged(
 /// Write what an epoch made: the network, the log and its loss chart, and the checkpoint a
 /// stopped training resumes from.
 fn save_epoch(plan: &Plan, log: &mut Log, params: &Params, adam: &AdamW) -> Result<(), String> {
-    let net = params.quantise().to_bytes();
+    let net = params.quantise(log.settings.shape.mirrored).to_bytes();
     crate::harness::files::write_atomic(&plan.out, &net)?;
     log.net_checksum = Some(format!("{:016x}", checksum(&net)));
     write_json(&plan.dir.join("train.json"), log)?;
@@ -493,11 +493,12 @@ fn draw_loss(log: &Log, path: &Path) -> Result<(), String> {
     crate::harness::report::charts::training::loss(
         path,
         &format!(
-            "{} training, {} validation positions · λ {} · scale {} · batch {} · lr {} · {}",
+            "{} training, {} validation positions · λ {} · scale {}{} · batch {} · lr {} · {}",
             log.train_positions,
             log.validation_positions,
             s.shape.lambda,
             s.shape.scale,
+            if s.shape.mirrored { " · mirrored" } else { "" },
             s.batch,
             s.lr,
             match &s.init {
