@@ -2,9 +2,9 @@
 //! four pieces (a capture removes one, castling moves two, a promotion changes a type), so
 //! `after` adds and subtracts those rows only instead of summing all the pieces again. With a
 //! mirrored network a king that crosses from the d file to the e file (or back) turns its
-//! perspective's board over, file for file, and every row of that perspective changes: the
-//! accumulator is then summed again (a king's step across the middle, rare beside the other
-//! moves).
+//! perspective's board over, file for file, and every row of that perspective changes: that
+//! perspective's half is then summed again (a king's step across the middle, rare beside the
+//! other moves), and the other half takes the move's rows as usual.
 
 use cozy_chess::{Board, Color, Piece};
 
@@ -26,19 +26,30 @@ pub struct Accumulator {
 impl Accumulator {
     /// The accumulator of `board`, summed from scratch.
     pub fn of(board: &Board, net: &Network) -> Accumulator {
-        let mut acc = Accumulator {
-            white: net.hidden_bias,
-            black: net.hidden_bias,
-            flipped: Self::flipped_on(board, net),
-        };
+        let flipped = Self::flipped_on(board, net);
+        Accumulator {
+            white: Self::half_of(board, net, Color::White, flipped[0]),
+            black: Self::half_of(board, net, Color::Black, flipped[1]),
+            flipped,
+        }
+    }
+
+    /// One perspective's hidden sums of `board`, from scratch.
+    fn half_of(board: &Board, net: &Network, side: Color, flipped: bool) -> [i16; HIDDEN] {
+        let mut half = net.hidden_bias;
         for color in [Color::White, Color::Black] {
             for piece in Piece::ALL {
                 for square in board.colored_pieces(color, piece) {
-                    acc.apply(net, color, piece, square, true);
+                    add_row(
+                        &mut half,
+                        net,
+                        feature(side, color, piece, square, flipped),
+                        true,
+                    );
                 }
             }
         }
-        acc
+        half
     }
 
     /// The accumulator of `after`, one move (or null move) after `before`, whose accumulator
@@ -51,58 +62,33 @@ impl Accumulator {
     }
 
     /// Make `changes`, the pieces a move changed to give `after`, in place: their rows added or
-    /// subtracted in both perspectives, or everything summed again from `after` where a king
-    /// crossed the middle of a mirrored network's board.
+    /// subtracted in each perspective, or that perspective summed again from `after` where its
+    /// king crossed the middle of a mirrored network's board (the other half only changes by
+    /// the moved pieces' rows).
     #[inline]
     pub fn change(&mut self, net: &Network, changes: &[PieceChange], after: &Board) {
-        if net.mirrored && Self::flipped_on(after, net) != self.flipped {
-            *self = Accumulator::of(after, net);
-            return;
+        let now = Self::flipped_on(after, net);
+        for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
+            let half = match side {
+                Color::White => &mut self.white,
+                Color::Black => &mut self.black,
+            };
+            if now[i] != self.flipped[i] {
+                *half = Self::half_of(after, net, side, now[i]);
+                continue;
+            }
+            for c in changes {
+                let index = feature(side, c.color, c.piece, c.square, now[i]);
+                add_row(half, net, index, c.added);
+            }
         }
-        for c in changes {
-            self.apply(net, c.color, c.piece, c.square, c.added);
-        }
+        self.flipped = now;
     }
 
     /// Which perspectives of `board` read it mirrored under `net`.
     #[inline]
     fn flipped_on(board: &Board, net: &Network) -> [bool; 2] {
         [Color::White, Color::Black].map(|side| net.mirrored && flips(board.king(side)))
-    }
-
-    /// Add (or remove) one piece's rows in both perspectives.
-    #[inline]
-    fn apply(
-        &mut self,
-        net: &Network,
-        color: Color,
-        piece: Piece,
-        square: cozy_chess::Square,
-        add: bool,
-    ) {
-        let [white_flipped, black_flipped] = self.flipped;
-        let rows = [
-            (
-                &mut self.white,
-                feature(Color::White, color, piece, square, white_flipped),
-            ),
-            (
-                &mut self.black,
-                feature(Color::Black, color, piece, square, black_flipped),
-            ),
-        ];
-        for (half, index) in rows {
-            let row = &net.input[index];
-            if add {
-                half.iter_mut()
-                    .zip(row)
-                    .for_each(|(a, &w)| *a = a.wrapping_add(w));
-            } else {
-                half.iter_mut()
-                    .zip(row)
-                    .for_each(|(a, &w)| *a = a.wrapping_sub(w));
-            }
-        }
     }
 
     /// The evaluation of `board` (whose accumulator this is) for its side to move,
@@ -120,5 +106,20 @@ impl Accumulator {
             Color::White => (&self.white, &self.black),
             Color::Black => (&self.black, &self.white),
         }
+    }
+}
+
+/// Add (or subtract) the input row `index` to one perspective's sums.
+#[inline]
+fn add_row(half: &mut [i16; HIDDEN], net: &Network, index: usize, add: bool) {
+    let row = &net.input[index];
+    if add {
+        half.iter_mut()
+            .zip(row)
+            .for_each(|(a, &w)| *a = a.wrapping_add(w));
+    } else {
+        half.iter_mut()
+            .zip(row)
+            .for_each(|(a, &w)| *a = a.wrapping_sub(w));
     }
 }

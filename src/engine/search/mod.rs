@@ -59,7 +59,9 @@ const CHECK_EVERY_NODES: u64 = 1024;
 /// One completed iteration.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct IterationInfo {
-    /// Nominal depth of the iteration.
+    /// The depth the iteration's last search reached: the iteration's own, or less where
+    /// aspiration's `fail_high_reduction` searched a fail high again shallower (Ethereal 12
+    /// reports the iteration's number there; a depth a move read from these is what was searched).
     pub depth: u32,
     /// Deepest ply reached in this iteration.
     pub seldepth: u32,
@@ -342,7 +344,7 @@ impl Searcher {
             let drop = if depth > 1 { result.score - score } else { 0 };
             result.best_move = best;
             result.score = score;
-            result.depth = depth;
+            result.depth = info.depth;
             result.iterations.push(info);
             // No new iteration once half the soft budget, scaled by how settled the search
             // is, is spent: the next iteration would likely overrun it.
@@ -397,7 +399,7 @@ impl Searcher {
         self.stats = SearchStats::default();
         let iteration_start = Instant::now();
         let audit_time_before = self.audit_time();
-        let score = self.root_search(depth, result.score);
+        let (score, searched) = self.root_search(depth, result.score);
         let pv = self.pv.line(0);
         let lines = self.other_lines(depth, &pv);
         result.stats += self.stats;
@@ -406,7 +408,7 @@ impl Searcher {
         }
         self.clock.nodes_before += self.stats.nodes();
         let info = IterationInfo {
-            depth,
+            depth: searched,
             seldepth: self.stats.seldepth,
             elapsed: self.clock.start.elapsed(),
             iteration_time: iteration_start

@@ -11,7 +11,9 @@ impl Searcher {
     /// the previous iteration's score, widened on the failing side until the score falls
     /// inside it, each search again at the depth `aspiration::research_depth` gives. Counted
     /// per iteration: `fired` when narrow, `overruled` when it had to be searched again.
-    pub(super) fn root_search(&mut self, depth: u32, previous: Score) -> Score {
+    /// Returns the score and the depth its search reached (less than `depth` after a fail
+    /// high with `fail_high_reduction`).
+    pub(super) fn root_search(&mut self, depth: u32, previous: Score) -> (Score, u32) {
         let params = self.config.heuristics.aspiration;
         let mut window = (-INFINITY, INFINITY);
         if let Some(narrow) = self.gate(counter!(Aspiration), Point::Unaudited, |_| {
@@ -26,7 +28,7 @@ impl Searcher {
             let score = self.alphabeta(window.0, window.1, searched);
             let failed = score <= window.0 || score >= window.1;
             if !failed || self.aborted() || window == (-INFINITY, INFINITY) {
-                return score;
+                return (score, searched as u32);
             }
             // Once per iteration: the narrow window was given up.
             if !failed_before {

@@ -521,3 +521,32 @@ fn the_width_tally_changes_nothing_and_adds_up_to_the_counters() {
     assert!(all(&width.reduction_plies) > all(&width.reduced));
     assert_eq!(sum(&width.tt_cutoffs), counts("tt.cutoff").fired);
 }
+
+/// With `aspiration.fail_high_reduction` an iteration whose window failed high finishes a ply
+/// or more shallower, and its reported depth is the depth searched, never the iteration's
+/// number: on these tactical positions (WAC.002, .004, .009, shots that fail the window high)
+/// some iteration reports less than its number, and none reports more.
+#[test]
+fn a_fail_high_searched_shallower_reports_the_depth_searched() {
+    let mut shallower = 0;
+    for fen in [
+        "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+        "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+        "7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1",
+    ] {
+        let mut config = config(Algorithm::Alphabeta, 14);
+        spec::apply(&mut config, "modern,aspiration.fail_high_reduction=true").unwrap();
+        let result = search(position(fen), config, &mut Silent);
+        for (index, info) in result.iterations.iter().enumerate() {
+            let number = index as u32 + 1;
+            assert!(
+                info.depth <= number,
+                "{fen}: iteration {number} reports {}",
+                info.depth
+            );
+            shallower += usize::from(info.depth < number);
+        }
+        assert_eq!(result.depth, result.iterations.last().unwrap().depth);
+    }
+    assert!(shallower > 0, "no fail high was searched again shallower");
+}
