@@ -125,7 +125,8 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// Score of the last completed iteration.
     pub score: Score,
-    /// Depth of the last completed iteration (0 if none completed).
+    /// The depth the last completed iteration's search reached (`IterationInfo::depth`; 0 if
+    /// none completed).
     pub depth: u32,
     /// Every completed iteration, in order.
     pub iterations: Vec<IterationInfo>,

@@ -524,7 +524,7 @@ fn the_width_tally_changes_nothing_and_adds_up_to_the_counters() {
 
 /// With `aspiration.fail_high_reduction` an iteration whose window failed high finishes a ply
 /// or more shallower, and its reported depth is the depth searched, never the iteration's
-/// number: on these tactical positions (WAC.002, .004, .009, shots that fail the window high)
+/// number: on these tactical positions (WAC.002, .003 and .006, shots that fail the window high)
 /// some iteration reports less than its number, and none reports more.
 #[test]
 fn a_fail_high_searched_shallower_reports_the_depth_searched() {
