@@ -200,31 +200,26 @@ fn every_pruning_and_ordering_heuristic_changes_the_bench_and_ordering_reduces_i
         })
         .map(|info| info.id)
         .collect();
-    // The jobs the golden table holds are read from it; the others are measured here.
-    let golden = golden_counts();
-    let in_golden =
-        |spec: &str, depth: u32| golden_depth(spec) == depth && golden.contains_key(spec);
+    // The counts the golden table holds are read from it; the others are measured here.
+    let mut known: BTreeMap<(String, u32), u64> = golden_counts()
+        .iter()
+        .map(|(spec, &nodes)| ((spec.clone(), golden_depth(spec)), nodes))
+        .collect();
     let mut jobs = Vec::new();
     for &id in &measured {
         let (base, depth) = base_of(id);
         for spec in [base.to_string(), switched_on(base, id)] {
-            if !in_golden(&spec, depth) {
+            if !known.contains_key(&(spec.clone(), depth)) {
                 jobs.push((spec, depth, 0));
             }
         }
     }
     jobs.sort();
     jobs.dedup();
-    let counts = bench_counts(&jobs);
-    let count = |spec: &str, depth: u32| match in_golden(spec, depth) {
-        true => golden[spec],
-        false => {
-            counts[jobs
-                .iter()
-                .position(|j| j.0 == spec && j.1 == depth)
-                .unwrap()]
-        }
-    };
+    for ((spec, depth, _), nodes) in jobs.iter().zip(bench_counts(&jobs)) {
+        known.insert((spec.clone(), *depth), nodes);
+    }
+    let count = |spec: &str, depth: u32| known[&(spec.to_string(), depth)];
     let mut failures = Vec::new();
     for id in measured {
         let (base, depth) = base_of(id);
