@@ -41,6 +41,11 @@ heuristic_params! {
         /// Only at a remaining depth of at least this (0 and 1: at every interior node;
         /// Ethereal 12.00's `NullMovePruningDepth` is 2).
         pub min_depth: i32 [0..=8] = 1,
+        /// Not where the transposition table's entry holds an upper bound (or an exact score)
+        /// below beta: a search of the node itself already fell short of beta, so passing,
+        /// which is worse than the best move but in zugzwang, will not reach it (Ethereal
+        /// 12.00's `!ttHit || !(ttBound & BOUND_UPPER) || ttValue >= beta`, its `search.c`).
+        pub table_guard: bool = false,
     }
 }
 
@@ -53,6 +58,7 @@ pub fn allowed(node: &NodeView, params: &Params) -> bool {
         && (!params.null_window_only || !node.pv_node)
         && (!params.needs_pieces || node.has_pieces)
         && node.depth >= params.min_depth
+        && !(params.table_guard && node.table_upper.is_some_and(|upper| upper < node.beta))
 }
 
 /// Depth of the null-move search.
@@ -95,6 +101,26 @@ mod tests {
         assert!(!allowed(&NodeView { depth: 1, ..node() }, &from_two));
         assert!(allowed(&NodeView { depth: 1, ..node() }, &Params::default()));
         assert_eq!(search_depth(&node(), &Params::default()), 3);
+    }
+
+    #[test]
+    fn the_table_guard_leaves_out_a_node_the_table_bounds_below_beta() {
+        let guard = Params {
+            table_guard: true,
+            ..Params::default()
+        };
+        let below = NodeView {
+            table_upper: Some(5),
+            ..node()
+        };
+        assert!(allowed(&below, &Params::default()), "off by default");
+        assert!(!allowed(&below, &guard));
+        let at_beta = NodeView {
+            table_upper: Some(10),
+            ..node()
+        };
+        assert!(allowed(&at_beta, &guard), "an upper bound at beta does not say it fails");
+        assert!(allowed(&node(), &guard), "no entry, or a lower bound");
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct NodeView {
     pub hash_claim: Option<HashClaim>,
     /// The side to move has a piece besides its pawns and king.
     pub has_pieces: bool,
+    /// The score of the table's entry for the node when its bound is upper or exact: the
+    /// node's value was found to be at most this (at whatever depth the entry was searched).
+    pub table_upper: Option<Score>,
 }
 
 /// What a transposition-table entry that holds the node's hash move claims about the node.

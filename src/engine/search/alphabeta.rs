@@ -95,6 +95,9 @@ impl Searcher {
             score: e.score(ply),
         });
         let mut node = self.node_view(alpha, beta, depth, claim);
+        node.table_upper = entry
+            .filter(|e| matches!(e.bound(), Bound::Upper | Bound::Exact))
+            .map(|e| e.score(ply));
         self.line.frames[ply].static_eval = (!node.in_check).then_some(node.static_eval);
         node.static_eval = self.eval_for_pruning(&node, entry.map(|e| (e.score(ply), e.bound())));
 
@@ -494,6 +497,7 @@ impl Searcher {
             has_hash_move: hash_claim.is_some(),
             hash_claim,
             has_pieces: self.pos.has_pieces(side),
+            table_upper: None,
         }
     }
 
