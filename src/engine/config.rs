@@ -141,6 +141,13 @@ impl Limits {
     /// fifth of the game's time unused against Ethereal (`reports/elo-ethereal/`), and in
     /// self-play (3+0.03, 200 games) the twentieth scored +34.9 Elo [+3.2, +67.1] over it.
     pub fn time_budget(&self) -> (Option<Duration>, Option<Duration>) {
+        self.time_budget_scaled(100)
+    }
+
+    /// `time_budget` with a clock's soft budget scaled to `usage_percent` of it (the hard limit
+    /// three times that, still never more than a third of what is left); a fixed move time
+    /// is not scaled.
+    pub fn time_budget_scaled(&self, usage_percent: u32) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
@@ -151,7 +158,9 @@ impl Limits {
         if let Some(clock) = self.clock {
             let left = clock.time_ms.saturating_sub(clock.overhead_ms).max(1);
             let moves = u64::from(clock.movestogo.unwrap_or(20).clamp(1, 50));
-            let soft = (left / moves + clock.inc_ms * 3 / 4).min(left / 3).max(1);
+            let soft = ((left / moves + clock.inc_ms * 3 / 4) * u64::from(usage_percent) / 100)
+                .min(left / 3)
+                .max(1);
             let hard = (soft * 3).min(left / 3).max(soft);
             return (
                 Some(Duration::from_millis(soft)),
@@ -186,6 +195,11 @@ pub struct SearchConfig {
     /// Draws inside the tree (`tree_draws=` in a SPEC).
     #[serde(default)]
     pub tree_draws: TreeDraws,
+    /// The clock's budget in percent of `Limits::time_budget`'s (`time_usage=` in a SPEC, 50 to
+    /// 300); absent, 100. A parameter of the game, not of the tree: it changes nothing under a
+    /// depth, node or move-time limit. Absent from a results header when not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_usage: Option<u32>,
     /// When to stop.
     pub limits: Limits,
     /// Seed of the search's PRNG (reset at the start of every search).
@@ -230,6 +244,35 @@ mod tests {
             assert!(soft <= hard);
             assert!(hard.as_millis() as u64 <= time_ms.saturating_sub(MOVE_OVERHEAD_MS).max(1));
         }
+    }
+
+    /// `time_usage` scales a clock's soft budget (and the hard one with it) but never past a
+    /// third of what is left, and leaves a fixed move time alone.
+    #[test]
+    fn time_usage_scales_the_clock_budget_only() {
+        let clock = |time_ms| Limits {
+            clock: Some(Clock {
+                time_ms,
+                inc_ms: 80,
+                movestogo: None,
+                overhead_ms: MOVE_OVERHEAD_MS,
+            }),
+            ..Limits::default()
+        };
+        let ms = |d: Option<Duration>| d.unwrap().as_millis() as u64;
+        let (soft, hard) = clock(8000).time_budget();
+        let (soft_more, hard_more) = clock(8000).time_budget_scaled(150);
+        assert_eq!(ms(soft), (8000 - MOVE_OVERHEAD_MS) / 20 + 60);
+        assert_eq!(ms(soft_more), ms(soft) * 3 / 2);
+        assert!(ms(hard_more) > ms(hard));
+        let (soft_low, hard_low) = clock(300).time_budget_scaled(300);
+        assert!(ms(soft_low) <= (300 - MOVE_OVERHEAD_MS) / 3);
+        assert!(ms(hard_low) <= (300 - MOVE_OVERHEAD_MS) / 3);
+        let fixed = Limits {
+            movetime_ms: Some(100),
+            ..Limits::default()
+        };
+        assert_eq!(fixed.time_budget_scaled(200), fixed.time_budget());
     }
 
     #[test]

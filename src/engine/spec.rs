@@ -8,6 +8,7 @@
 //! evaluate; the cost changes, not the score), `tree_draws=claimed|ignored` (whether
 //! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
+//! `time_usage=PERCENT` (the clock's budget a move asks for, 50 to 300% of the default's),
 //! `net=PATH` (the network file `nnue` evaluates with, read and checked once; without it the
 //! `--net` file or the embedded network). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
@@ -154,6 +155,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.quiet_keys = choice("quiet_keys", value)?;
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
+        } else if let Some(value) = item.strip_prefix("time_usage=") {
+            config.time_usage = Some(time_usage(value)?);
         } else if let Some(path) = item.strip_prefix("net=") {
             // The network file is read and checked here, when the configuration is made; its
             // weights travel with the configuration from then on.
@@ -171,6 +174,16 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `time_usage=`'s percent, checked to lie in 50..=300.
+fn time_usage(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(percent) if (50..=300).contains(&percent) => Ok(percent),
+        _ => Err(format!(
+            "'time_usage={value}': the clock's budget in percent, a whole number from 50 to 300"
+        )),
+    }
 }
 
 /// A configuration from a SPEC, an optional algorithm override and a seed, checked to be
@@ -401,6 +414,24 @@ mod tests {
         assert!(err.contains("red1"), "{err}");
         assert!(parse("gsr=1").is_err());
         assert!(parse("algorithm=bogo").is_err());
+    }
+
+    #[test]
+    fn time_usage_is_a_checked_percent() {
+        assert_eq!(parse("modern").unwrap().time_usage, None);
+        assert_eq!(
+            parse("modern,time_usage=130").unwrap().time_usage,
+            Some(130)
+        );
+        for bad in [
+            "time_usage=49",
+            "time_usage=301",
+            "time_usage=1.5",
+            "time_usage=",
+        ] {
+            let err = parse(&format!("modern,{bad}")).unwrap_err();
+            assert!(err.contains("50 to 300"), "{bad}: {err}");
+        }
     }
 
     #[test]
