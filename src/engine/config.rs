@@ -209,6 +209,11 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
+    /// The clock budget's percent this configuration asks for (`time_usage`, else 100).
+    pub fn time_usage_percent(&self) -> u32 {
+        self.time_usage.unwrap_or(100)
+    }
+
     /// The configuration with its network named by checksum when it evaluates with `nnue` and
     /// names none: the process's default network (`--net`, else the embedded one) pinned, so
     /// that results headers record which network every variant played with.
