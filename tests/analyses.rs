@@ -405,7 +405,7 @@ fn a_report_on_a_full_disk_says_so_and_leaves_no_partial_file() {
     let out = dir.join("report");
     let output = searchlab(&[
         "report",
-        "reports/elo-ethereal/results.jsonl.gz",
+        "reports/elo-ethereal/history/d2fc93c/results.jsonl.gz",
         "--out",
         out.to_str().unwrap(),
     ]);
