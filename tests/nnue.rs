@@ -128,10 +128,10 @@ fn training_from_a_network_starts_where_it_is() {
     ));
     let start = dir.join("start.nnue");
     std::fs::write(&start, embedded_bytes()).unwrap();
-    let buckets = ["--output-buckets", "8", "--lambda", "0"];
+    let settings = ["--output-buckets", "8", "--lambda", "0"];
     let (fresh, tuned) = (dir.join("fresh.nnue"), dir.join("tuned.nnue"));
-    ok(train_at("0.0003", &data, &fresh, &buckets));
-    let mut init = buckets.to_vec();
+    ok(train_at("0.0003", &data, &fresh, &settings));
+    let mut init = settings.to_vec();
     init.extend(["--init", start.to_str().unwrap()]);
     ok(train_at("0.0003", &data, &tuned, &init));
     let log = |net: &Path| -> serde_json::Value {
