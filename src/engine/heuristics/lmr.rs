@@ -48,6 +48,13 @@ heuristic_params! {
         /// late moves were reduced 30% of the time against 73% in the middlegame
         /// (`reports/depth-gap/`).
         pub checks: bool = false,
+        /// With `checks`, quiet checks at PV nodes are reduced too, as Ethereal 12 reduces
+        /// them; off, a check at a PV node is searched at full depth and only the checks of
+        /// the null-window tree are reduced. The PV is where a quiet check that starts a mate
+        /// must be seen: with every check reduced the UCI default found WAC.186's mate in three
+        /// (1. Bf8+, a quiet check at the root) at depth 12 instead of 9 (`tests/mates.rs`,
+        /// `reports/elo-lmr-checks/`).
+        pub checks_at_pv: bool = true,
         /// Quiet moves at a node in check are reduced too, a king's move one ply more. Ethereal
         /// 12 reduces them so (its reduction has no in-check exception, and `R += inCheck &&`
         /// a king move: an evasion by the king rarely holds more than a block or a capture);
@@ -77,13 +84,13 @@ fn ln(n: usize) -> f64 {
 
 /// The reduction of a move, plies, never so deep that the move's search would start below one
 /// ply. It applies to a quiet move past the first `min_move` that gives no check (or any, with
-/// `checks`), made outside check (or in it, with `evasions`, a king's move a ply more) at a
+/// `checks`, outside PV nodes only unless `checks_at_pv`), made outside check (or in it, with `evasions`, a king's move a ply more) at a
 /// remaining depth of at least `min_depth`; the table's value is one ply smaller for a killer
 /// or the countermove, for good history and at a PV node, and acts when it stays positive.
 pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params) -> Decision<i32> {
     let applies = mv.quiet_index > 0
         && (params.evasions || !node.in_check)
-        && (params.checks || !mv.gives_check)
+        && (!mv.gives_check || (params.checks && (params.checks_at_pv || !node.pv_node)))
         && node.depth >= params.min_depth
         && mv.legal_count > params.min_move as usize;
     if !applies {
@@ -170,6 +177,13 @@ mod tests {
         let checks = Params { checks: true, ..Params::default() };
         assert_eq!(reduced(&check, 7, &checks), 3, "with `checks`, a check like any quiet");
         assert_eq!(reduced(&Late { check: true, ..late(8, 3) }, 7, &checks), 0, "not the first moves");
+        let pv_check = Late { check: true, pv_node: true, ..late(8, 20) };
+        assert_eq!(reduced(&pv_check, 7, &checks), 2, "at a PV node too, a ply less");
+        let off_pv = Params { checks_at_pv: false, ..checks };
+        assert_eq!(reduced(&pv_check, 7, &off_pv), 0, "without `checks_at_pv`, not at a PV node");
+        assert_eq!(reduced(&check, 7, &off_pv), 3, "but elsewhere");
+        assert_eq!(reduced(&Late { pv_node: true, ..late(8, 20) }, 7, &off_pv), 2, "a quiet non-check at a PV node as before");
+        assert_eq!(reduced(&pv_check, 7, &Params { checks_at_pv: false, ..p }), 0, "nothing without `checks`");
     }
 
     #[test]
