@@ -52,8 +52,8 @@ heuristic_params! {
         /// them; off, a check at a PV node is searched at full depth and only the checks of
         /// the null-window tree are reduced. The PV is where a quiet check that starts a mate
         /// must be seen: with every check reduced the UCI default found WAC.186's mate in three
-        /// (1. Bf8+, a quiet check at the root) at depth 12 instead of 9 (`tests/mates.rs`,
-        /// `reports/elo-lmr-checks/`).
+        /// (1. Bf8+, a quiet check at the root) at depth 12, with this off at depth 9
+        /// (`tests/mates.rs`, `reports/elo-lmr-checks/`, `reports/elo-lmr-checks-off-pv/`).
         pub checks_at_pv: bool = true,
         /// Quiet moves at a node in check are reduced too, a king's move one ply more. Ethereal
         /// 12 reduces them so (its reduction has no in-check exception, and `R += inCheck &&`
@@ -84,8 +84,8 @@ fn ln(n: usize) -> f64 {
 
 /// The reduction of a move, plies, never so deep that the move's search would start below one
 /// ply. It applies to a quiet move past the first `min_move` that gives no check (or any, with
-/// `checks`, outside PV nodes only unless `checks_at_pv`), made outside check (or in it, with `evasions`, a king's move a ply more) at a
-/// remaining depth of at least `min_depth`; the table's value is one ply smaller for a killer
+/// `checks`; at PV nodes only with `checks_at_pv`), made outside check (or in it, with
+/// `evasions`, a king's move a ply more) at a remaining depth of at least `min_depth`; the table's value is one ply smaller for a killer
 /// or the countermove, for good history and at a PV node, and acts when it stays positive.
 pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params) -> Decision<i32> {
     let applies = mv.quiet_index > 0
