@@ -85,8 +85,9 @@ fn ln(n: usize) -> f64 {
 /// The reduction of a move, plies, never so deep that the move's search would start below one
 /// ply. It applies to a quiet move past the first `min_move` that gives no check (or any, with
 /// `checks`; at PV nodes only with `checks_at_pv`), made outside check (or in it, with
-/// `evasions`, a king's move a ply more) at a remaining depth of at least `min_depth`; the table's value is one ply smaller for a killer
-/// or the countermove, for good history and at a PV node, and acts when it stays positive.
+/// `evasions`, a king's move a ply more) at a remaining depth of at least `min_depth`; the
+/// table's value is one ply smaller for a killer or the countermove, for good history and at a
+/// PV node, and acts when it stays positive.
 pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params) -> Decision<i32> {
     let applies = mv.quiet_index > 0
         && (params.evasions || !node.in_check)
