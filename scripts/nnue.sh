@@ -56,8 +56,10 @@ elo-ethereal-twice) mkdir -p reports/elo-ethereal/twice-the-clock && $SL match -
     --out reports/elo-ethereal/twice-the-clock/results.jsonl --pgn reports/elo-ethereal/twice-the-clock/games.pgn \
     && $SL report reports/elo-ethereal/twice-the-clock/results.jsonl --out reports/elo-ethereal/twice-the-clock \
         --goal 'ethereal<=60%' \
-    && python3 scripts/paired_clocks.py reports/elo-ethereal/results.jsonl.gz reports/elo-ethereal/twice-the-clock/results.jsonl \
-        > reports/elo-ethereal/twice-the-clock/paired.txt ;;
+    && if [ -f reports/elo-ethereal/results.jsonl.gz ]; then \
+        python3 scripts/paired_clocks.py reports/elo-ethereal/results.jsonl.gz reports/elo-ethereal/twice-the-clock/results.jsonl \
+        > reports/elo-ethereal/twice-the-clock/paired.txt; \
+    else echo "no 8+0.08 run in reports/elo-ethereal/ to pair with: paired.txt not written" >&2; fi ;;
 # WAC, ECM and STS at 100 ms per move: the strongest configuration, modern with full, Ethereal.
 suites) $SL run $SUITES --movetime 100 --jobs 2 --variant "strongest=$STRONG" --variant full=modern \
     --engine "$ETHEREAL" --out reports/elo-ethereal/time/results.jsonl --report reports/elo-ethereal/time ;;
