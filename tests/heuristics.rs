@@ -318,6 +318,8 @@ fn every_counter_counts_with_one_meaning() {
         "modern,+check_extension,singular_extension.min_depth=3".to_string(),
         // Multi-cut reads the singular verification, at the same lowered minimum.
         "modern,multi_cut,singular_extension.min_depth=3".to_string(),
+        // So does the negative extension.
+        "modern,negative_extension,singular_extension.min_depth=3".to_string(),
         // The table's score standing in for the evaluation is a parameter of `tt`, off in modern.
         "modern,tt.score_as_eval=true".to_string(),
     ];

@@ -745,7 +745,7 @@ registry! {
         meanings: [
             "tested: a node other than the root at min_depth or deeper whose table entry holds the hash move with a lower bound or exact score at most entry_depth_margin plies shallower; fired: no other move reached the entry's score minus margin_per_ply per ply at half the depth, and the hash move was extended",
         ],
-        steps: ["singular"],
+        steps: ["singular", "heuristics/multi_cut", "heuristics/negative_extension"],
         main_job: false,
         requires: [Tt], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -818,6 +818,18 @@ registry! {
         summary: "a node whose singular verification finds another move holding rBeta, with rBeta at least beta, returns rBeta (Ethereal 12's multi-cut)",
         meanings: [
             "tested: a node where singular extension's verification ran to its end; fired: a move other than the hash move reached rBeta, rBeta was at least beta, and the node returned rBeta",
+        ],
+        steps: ["singular"],
+        main_job: false,
+        requires: [SingularExtension], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
+    NegativeExtension => negative_extension {
+        kind: Reduction, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "a hash move that is not singular, at a node whose table entry holds beta, searched a ply shallower (Stockfish's negative extension)",
+        meanings: [
+            "tested: a node where singular extension's verification ran to its end, found another move reaching rBeta, and multi-cut did not cut; fired: the table entry's score was at least beta and the hash move was searched `plies` shallower",
         ],
         steps: ["singular"],
         main_job: false,

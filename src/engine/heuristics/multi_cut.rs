@@ -13,6 +13,7 @@
 //! at each node where that verification ran to its end.
 
 use super::params::heuristic_params;
+use crate::engine::heuristics::singular_extension::Verification;
 use super::view::{Decision, NodeView};
 use crate::engine::score::Score;
 
@@ -22,14 +23,6 @@ heuristic_params! {
         /// Cut a node whose singular verification found a second move above beta.
         pub enabled: bool = false,
     }
-}
-
-/// What singular extension's verification found: the best score of the moves other than the
-/// hash move (`best_other`, searched in the null window at `rbeta`) and `rbeta` itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Verification {
-    pub best_other: Score,
-    pub rbeta: Score,
 }
 
 /// The node's score when another move reached `rbeta` and `rbeta` is at least beta; tested

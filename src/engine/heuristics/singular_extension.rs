@@ -32,6 +32,14 @@ heuristic_params! {
     }
 }
 
+/// What singular extension's verification found: the best score of the moves other than the
+/// hash move (`best_other`, searched in the null window at `rbeta`) and `rbeta` itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verification {
+    pub best_other: Score,
+    pub rbeta: Score,
+}
+
 /// The bound the other moves are searched against (`rBeta`), where it applies: a node other
 /// than the root, deep enough, whose table entry (`node.hash_claim`) names the hash move with a
 /// lower bound or an exact score from at most `entry_depth_margin` plies shallower.

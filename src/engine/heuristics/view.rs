@@ -74,6 +74,8 @@ pub struct MoveView {
     pub refutation: bool,
     /// It is the node's hash move and `singular_extension` found it singular.
     pub singular: bool,
+    /// The plies it loses: the node's hash move where `negative_extension` acted, else 0.
+    pub negative_extension: i32,
     /// Its history: the ordering score of a quiet move (history plus continuation history;
     /// 0 when neither is on).
     pub history: i32,

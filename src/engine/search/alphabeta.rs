@@ -188,9 +188,9 @@ impl Searcher {
         // move singular when no other move comes near it, or the node cut when another move
         // holds a bound at or above beta too (`singular.rs`).
         let cross = self.crossover();
-        let singular = match self.singular_or_cut(&node, entry_depth, hash_move) {
+        let hash_depth = match self.singular_or_cut(&node, entry_depth, hash_move) {
             ControlFlow::Break(score) => return score,
-            ControlFlow::Continue(singular) => singular,
+            ControlFlow::Continue(hash_depth) => hash_depth,
         };
 
         // Step 8. The move loop (`visit`: each move's own steps).
@@ -216,7 +216,7 @@ impl Searcher {
             let quiet = is_quiet(self.pos.board(), mv);
             quiets += usize::from(quiet);
             let mut before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
-            before.singular = singular == Some(mv);
+            hash_depth.mark(mv, &mut before);
             let Some((score, credits)) = self.visit(&node, (mv, source), before, cross) else {
                 continue;
             };
@@ -521,7 +521,8 @@ impl Searcher {
                 check_extension::extension(&view, &s.config.heuristics.check_extension)
             })
             .unwrap_or(0)
-            .max(i32::from(view.singular));
+            .max(i32::from(view.singular))
+            - view.negative_extension;
         view.extended = extension > 0;
         self.line.frames[ply + 1] = Frame::entered(view.capture, view.extended);
         (view, extension)

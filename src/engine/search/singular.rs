@@ -1,8 +1,9 @@
-//! Step 7 of a node: singular extension's verification search, and what multi-cut reads from
-//! it. The hash move is singular when none of the node's other moves, searched at about half
-//! the depth in a null window below the table's score, reaches that window; when one does and
-//! the window is at or above beta, the node has two moves that hold beta and multi-cut cuts it
-//! (Ethereal 12, search.c `moveIsSingular`).
+//! Step 7 of a node: singular extension's verification search, and what multi-cut and the
+//! negative extension read from it. The hash move is singular when none of the node's other
+//! moves, searched at about half the depth in a null window below the table's score, reaches
+//! that window; when one does and the window is at or above beta, the node has two moves that
+//! hold beta and multi-cut cuts it (Ethereal 12, search.c `moveIsSingular`); when one does and
+//! only the table's score is at or above beta, the hash move is searched shallower (Stockfish).
 
 use std::ops::ControlFlow;
 
@@ -11,32 +12,59 @@ use cozy_chess::Move;
 use super::Searcher;
 use super::gate::Point;
 use super::line::Frame;
-use crate::engine::heuristics::view::{Decision, NodeView};
-use crate::engine::heuristics::{multi_cut, singular_extension};
+use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
+use crate::engine::heuristics::{multi_cut, negative_extension, singular_extension};
 use crate::engine::movepick::PickerLists;
 use crate::engine::moves::is_quiet;
 use crate::engine::score::{INFINITY, Score};
 use crate::engine::stats::counter;
 
+/// Step 7's verdict on the hash move's depth, which the move loop marks on its view.
+#[derive(Clone, Copy, Default)]
+pub(super) struct HashMoveDepth {
+    hash_move: Option<Move>,
+    /// Searched a ply deeper.
+    singular: bool,
+    /// Searched this many plies shallower.
+    negative_extension: i32,
+}
+
+impl HashMoveDepth {
+    /// Mark `mv`'s view with the verdict when it is the hash move.
+    pub fn mark(&self, mv: Move, before: &mut MoveView) {
+        if self.hash_move == Some(mv) {
+            before.singular = self.singular;
+            before.negative_extension = self.negative_extension;
+        }
+    }
+}
+
 impl Searcher {
     /// Step 7 of a node whose view is `node` (entered at `entry_depth`): `Break` with the
-    /// node's score when multi_cut cuts it, else `Continue` with the hash move when it is
-    /// singular.
+    /// node's score when multi_cut cuts it, else `Continue` with the hash move's depth:
+    /// extended when it is singular, shallower when the negative extension acts.
     pub(super) fn singular_or_cut(
         &mut self,
         node: &NodeView,
         entry_depth: i32,
         hash_move: Option<Move>,
-    ) -> ControlFlow<Score, Option<Move>> {
+    ) -> ControlFlow<Score, HashMoveDepth> {
         let mut verification = None;
-        let singular = hash_move.filter(|&mv| self.is_singular(node, mv, &mut verification));
+        let singular = hash_move.is_some_and(|mv| self.is_singular(node, mv, &mut verification));
         let at = Point::Node { node, entry_depth };
-        match self.gate(counter!(MultiCut), at, |s| {
+        if let Some(score) = self.gate(counter!(MultiCut), at, |s| {
             multi_cut::cut(node, verification, &s.config.heuristics.multi_cut)
         }) {
-            Some(score) => ControlFlow::Break(score),
-            None => ControlFlow::Continue(singular),
+            return ControlFlow::Break(score);
         }
+        let negative = self.gate(counter!(NegativeExtension), Point::Unaudited, |s| {
+            negative_extension::plies(node, verification, &s.config.heuristics.negative_extension)
+        });
+        ControlFlow::Continue(HashMoveDepth {
+            hash_move,
+            singular,
+            negative_extension: negative.unwrap_or(0),
+        })
     }
 
     /// Step 7's singular extension: where it applies, the node's other moves are searched
@@ -47,7 +75,7 @@ impl Searcher {
         &mut self,
         node: &NodeView,
         hash_move: Move,
-        verification: &mut Option<multi_cut::Verification>,
+        verification: &mut Option<singular_extension::Verification>,
     ) -> bool {
         self.gate(counter!(SingularExtension), Point::Unaudited, |s| {
             let params = s.config.heuristics.singular_extension;
@@ -60,7 +88,7 @@ impl Searcher {
             if s.aborted() {
                 return Decision::Declines;
             }
-            *verification = Some(multi_cut::Verification { best_other, rbeta });
+            *verification = Some(singular_extension::Verification { best_other, rbeta });
             Decision::when(true, singular_extension::extends(best_other, rbeta))
         })
         .is_some()
