@@ -11,6 +11,12 @@
 //! check, is its network's (or hand-written) score plus the entry (`node`: interior nodes,
 //! whose evaluation every pruning reads; `quiescence`: the stand pat).
 //!
+//! With `non_pawn`, two more tables do the same per side to move for the placement of each
+//! colour's pieces other than pawns (knights, bishops, rooks, queens and king), and the
+//! correction adds their average to the pawn structure's: a network misjudges a piece setup
+//! as it does a pawn structure (Stockfish's non-pawn correction history, 2024, which weighs
+//! the two colours' tables alike; every table learns the same error).
+//!
 //! What a search teaches it (the wiki's conditions, which are Stockfish's): not in check; the
 //! best move none or a quiet move (a capture's score says what the capture wins, not what the
 //! evaluation missed; the wiki's text says "is a capture", its Stockfish code `!capture`); a
@@ -32,6 +38,9 @@ heuristic_params! {
         pub limit: i32 [1..=1000] = 64,
         /// Also correct quiescence's stand pat.
         pub quiescence: bool = true,
+        /// Also correct by each colour's pieces other than pawns (Stockfish's non-pawn
+        /// correction history).
+        pub non_pawn: bool = false,
     }
 }
 
@@ -42,18 +51,33 @@ const WEIGHT_SCALE: i32 = 256;
 /// Entries per side: a power of two (the index is the pawn key's top bits).
 const BITS: u32 = 14;
 
-/// The corrections per side to move and pawn structure.
+/// One table: an entry per side to move and key.
+type Table = [[i32; 1 << BITS]; 2];
+
+/// The corrections per side to move and pawn structure, and per side to move and each
+/// colour's pieces other than pawns (`non_pawn`).
 #[derive(Clone)]
 pub struct CorrectionHistory {
-    entries: Box<[[i32; 1 << BITS]; 2]>,
+    pawn: Box<Table>,
+    non_pawn: Box<[Table; 2]>,
 }
 
 impl Default for CorrectionHistory {
     fn default() -> Self {
         CorrectionHistory {
-            entries: Box::new([[0; 1 << BITS]; 2]),
+            pawn: Box::new([[0; 1 << BITS]; 2]),
+            non_pawn: Box::new([[[0; 1 << BITS]; 2]; 2]),
         }
     }
+}
+
+/// Where a position's corrections stand: the side to move, its pawn structure's key, and the
+/// keys of White's and Black's pieces other than pawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Keys {
+    pub side: usize,
+    pub pawn: usize,
+    pub non_pawn: [usize; 2],
 }
 
 /// A key of the pawn structure: the two sides' pawn bitboards, mixed by odd multipliers (any
@@ -64,26 +88,64 @@ pub fn pawn_key(white_pawns: u64, black_pawns: u64) -> usize {
     (mixed >> (64 - BITS)) as usize
 }
 
+/// A key of one colour's pieces other than pawns: the knight, bishop, rook, queen and king
+/// bitboards, mixed by odd multipliers.
+pub fn non_pawn_key(pieces: [u64; 5]) -> usize {
+    const MIX: [u64; 5] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0xD6E8_FEB8_6659_FD93,
+        0xFF51_AFD7_ED55_8CCD,
+    ];
+    let mixed = pieces
+        .iter()
+        .zip(MIX)
+        .enumerate()
+        .fold(0u64, |acc, (i, (&bb, mix))| {
+            acc ^ bb.rotate_left(13 * i as u32).wrapping_mul(mix)
+        });
+    (mixed >> (64 - BITS)) as usize
+}
+
 impl CorrectionHistory {
     /// Forget everything (a new game).
     pub fn clear(&mut self) {
-        for side in self.entries.iter_mut() {
-            side.fill(0);
+        let tables = std::iter::once(&mut *self.pawn).chain(self.non_pawn.iter_mut());
+        for table in tables {
+            for side in table.iter_mut() {
+                side.fill(0);
+            }
         }
     }
 
-    /// The correction of `side`'s evaluation in the structure `key`, centipawns.
-    pub fn correction(&self, side: usize, key: usize) -> Score {
-        self.entries[side][key] / GRAIN
+    /// The correction of the evaluation at `keys`, centipawns: the pawn structure's, plus the
+    /// average of the two colours' non-pawn tables with `non_pawn`.
+    pub fn correction(&self, keys: Keys, params: &Params) -> Score {
+        let mut sum = self.pawn[keys.side][keys.pawn];
+        if params.non_pawn {
+            sum += (self.non_pawn[0][keys.side][keys.non_pawn[0]]
+                + self.non_pawn[1][keys.side][keys.non_pawn[1]])
+                / 2;
+        }
+        sum / GRAIN
     }
 
-    /// Learn the `error` (search score − evaluation, `teaches`) a search of `depth` found in
-    /// `side`'s structure `key`.
-    pub fn learn(&mut self, (side, key): (usize, usize), depth: i32, error: Score, params: &Params) {
+    /// Learn the `error` (search score − evaluation, `teaches`) a search of `depth` found at
+    /// `keys`: every table in use learns it.
+    pub fn learn(&mut self, keys: Keys, depth: i32, error: Score, params: &Params) {
         let weight = ((depth + 1) * (depth + 1)).min(params.weight_max);
-        let entry = &mut self.entries[side][key];
-        let moved = (*entry * (WEIGHT_SCALE - weight) + error * GRAIN * weight) / WEIGHT_SCALE;
-        *entry = moved.clamp(-params.limit * GRAIN, params.limit * GRAIN);
+        let limit = params.limit * GRAIN;
+        let update = |entry: &mut i32| {
+            let moved = (*entry * (WEIGHT_SCALE - weight) + error * GRAIN * weight) / WEIGHT_SCALE;
+            *entry = moved.clamp(-limit, limit);
+        };
+        update(&mut self.pawn[keys.side][keys.pawn]);
+        if params.non_pawn {
+            for (table, &key) in self.non_pawn.iter_mut().zip(&keys.non_pawn) {
+                update(&mut table[keys.side][key]);
+            }
+        }
     }
 }
 
@@ -110,22 +172,51 @@ pub fn teaches(
 mod tests {
     use super::*;
 
+    fn at(side: usize, pawn: usize, non_pawn: [usize; 2]) -> Keys {
+        Keys {
+            side,
+            pawn,
+            non_pawn,
+        }
+    }
+
     #[test]
     fn a_deep_search_moves_the_entry_further_and_the_limit_holds() {
         let p = Params::default();
+        let here = at(0, 7, [1, 2]);
         let mut shallow = CorrectionHistory::default();
-        shallow.learn((0, 7), 1, 40, &p);
+        shallow.learn(here, 1, 40, &p);
         let mut deep = CorrectionHistory::default();
-        deep.learn((0, 7), 11, 40, &p);
-        assert_eq!(shallow.correction(0, 7), 40 * 4 / 256);
-        assert_eq!(deep.correction(0, 7), 40 * 128 / 256);
-        assert_eq!(deep.correction(1, 7), 0, "the other side's entry is its own");
+        deep.learn(here, 11, 40, &p);
+        assert_eq!(shallow.correction(here, &p), 40 * 4 / 256);
+        assert_eq!(deep.correction(here, &p), 40 * 128 / 256);
+        let other_side = Keys { side: 1, ..here };
+        assert_eq!(deep.correction(other_side, &p), 0, "the other side's entry is its own");
         for _ in 0..50 {
-            deep.learn((0, 7), 20, 900, &p);
+            deep.learn(here, 20, 900, &p);
         }
-        assert_eq!(deep.correction(0, 7), p.limit);
+        assert_eq!(deep.correction(here, &p), p.limit);
         deep.clear();
-        assert_eq!(deep.correction(0, 7), 0);
+        assert_eq!(deep.correction(here, &p), 0);
+    }
+
+    #[test]
+    fn the_non_pawn_tables_add_their_average_only_when_on() {
+        let off = Params::default();
+        let on = Params {
+            non_pawn: true,
+            ..Params::default()
+        };
+        let mut history = CorrectionHistory::default();
+        history.learn(at(0, 7, [1, 2]), 11, 40, &on);
+        // Pawn 20 plus the average of two tables at 20 each.
+        assert_eq!(history.correction(at(0, 7, [1, 2]), &on), 40);
+        assert_eq!(history.correction(at(0, 7, [1, 2]), &off), 20);
+        // Another white setup: its table holds nothing, Black's still 20.
+        assert_eq!(history.correction(at(0, 7, [5, 2]), &on), 30);
+        let mut pawn_only = CorrectionHistory::default();
+        pawn_only.learn(at(0, 7, [1, 2]), 11, 40, &off);
+        assert_eq!(pawn_only.correction(at(0, 7, [1, 2]), &on), 20, "off: only the pawn table learns");
     }
 
     #[test]
@@ -147,6 +238,16 @@ mod tests {
         assert!(!corrected(10, (false, true), 0).acts() && corrected(10, (false, true), 0).applies());
         assert!(!corrected(10, (true, true), 5).applies());
         assert!(!corrected(10, (false, false), 5).applies(), "the form switched off");
+    }
+
+    #[test]
+    fn non_pawn_keys_stay_in_the_table_and_tell_setups_apart() {
+        let start = non_pawn_key([0x42, 0x24, 0x81, 0x08, 0x10]);
+        let knight_out = non_pawn_key([0x0004_0040, 0x24, 0x81, 0x08, 0x10]);
+        let castled = non_pawn_key([0x42, 0x24, 0x21, 0x08, 0x40]);
+        assert!(start < 1 << BITS && knight_out < 1 << BITS && castled < 1 << BITS);
+        assert_ne!(start, knight_out);
+        assert_ne!(start, castled);
     }
 
     #[test]

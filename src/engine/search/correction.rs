@@ -5,7 +5,7 @@ use cozy_chess::{Color, Move, Piece};
 
 use super::Searcher;
 use super::gate::Point;
-use crate::engine::heuristics::correction_history::{self, pawn_key};
+use crate::engine::heuristics::correction_history::{self, Keys, non_pawn_key, pawn_key};
 use crate::engine::heuristics::view::NodeView;
 use crate::engine::score::Score;
 use crate::engine::stats::counter;
@@ -27,8 +27,8 @@ impl Searcher {
         };
         self.gate(counter, Point::Unaudited, |s| {
             let form_on = !quiescence || s.config.heuristics.correction_history.quiescence;
-            let (side, key) = s.structure();
-            let correction = s.state.corrections.correction(side, key);
+            let params = &s.config.heuristics.correction_history;
+            let correction = s.state.corrections.correction(s.keys(), params);
             correction_history::corrected(eval, (in_check, form_on), correction)
         })
         .unwrap_or(eval)
@@ -56,17 +56,36 @@ impl Searcher {
         if let Some(error) =
             correction_history::teaches((score, eval), bounds, node.in_check, best_is_capture)
         {
-            let at = self.structure();
+            let at = self.keys();
             let params = &self.config.heuristics.correction_history;
             self.state.corrections.learn(at, node.depth, error, params);
         }
     }
 
-    /// The side to move and the key of the pawn structure.
-    fn structure(&self) -> (usize, usize) {
+    /// The side to move and the keys of the pawn structure and of each colour's other pieces
+    /// (those only where `non_pawn` reads them).
+    fn keys(&self) -> Keys {
         let board = self.pos.board();
         let pawns = |color| board.colored_pieces(color, Piece::Pawn).0;
-        let key = pawn_key(pawns(Color::White), pawns(Color::Black));
-        (board.side_to_move() as usize, key)
+        let pieces = |color| {
+            [
+                Piece::Knight,
+                Piece::Bishop,
+                Piece::Rook,
+                Piece::Queen,
+                Piece::King,
+            ]
+            .map(|piece| board.colored_pieces(color, piece).0)
+        };
+        let non_pawn = if self.config.heuristics.correction_history.non_pawn {
+            [Color::White, Color::Black].map(|color| non_pawn_key(pieces(color)))
+        } else {
+            [0; 2]
+        };
+        Keys {
+            side: board.side_to_move() as usize,
+            pawn: pawn_key(pawns(Color::White), pawns(Color::Black)),
+            non_pawn,
+        }
     }
 }
