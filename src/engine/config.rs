@@ -84,6 +84,28 @@ pub enum TreeDraws {
     Ignored,
 }
 
+/// What scales a clock's soft budget once an iteration is done (`soft_time=` in a SPEC). A
+/// parameter of games, not of the tree: nothing changes under a depth, node or move-time limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum SoftTime {
+    /// How many iterations in a row kept the best move, and whether the score fell.
+    #[default]
+    Stability,
+    /// Those, and the share of the search's root nodes the best move took: a move that took
+    /// most of them is settled, one that took few is contested (Ethereal 12's `nodes_factor`,
+    /// `max(0.5, 2 · (1 − share) + 0.4)`; Stockfish scales by the same share). Meant with
+    /// `tt.pv_cutoffs=false`, as Ethereal searches: with cut-offs at PV nodes the best move's
+    /// subtree is often answered by the table, and its share says little.
+    Nodes,
+}
+
+impl SoftTime {
+    fn is_stability(&self) -> bool {
+        *self == SoftTime::Stability
+    }
+}
+
 /// A game clock for one side, as UCI's `go wtime/btime/winc/binc/movestogo` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
@@ -200,6 +222,10 @@ pub struct SearchConfig {
     /// depth, node or move-time limit. Absent from a results header when not set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_usage: Option<u32>,
+    /// What scales the soft budget after each iteration (`soft_time=` in a SPEC). Absent from
+    /// a results header when it is `stability`, as in every header written before it existed.
+    #[serde(default, skip_serializing_if = "SoftTime::is_stability")]
+    pub soft_time: SoftTime,
     /// When to stop.
     pub limits: Limits,
     /// Seed of the search's PRNG (reset at the start of every search).

@@ -9,6 +9,8 @@
 //! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
 //! `time_usage=PERCENT` (the clock's budget a move asks for, 50 to 300% of the default's),
+//! `soft_time=stability|nodes` (what scales a clock's budget after each iteration: the best
+//! move's stability alone, or also the share of the nodes it took),
 //! `net=PATH` (the network file `nnue` evaluates with, read and checked once; without it the
 //! `--net` file or the embedded network). Example:
 //! `classic,-futility,+gsr,gsr.red2=3`.
@@ -155,6 +157,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.quiet_keys = choice("quiet_keys", value)?;
         } else if let Some(value) = item.strip_prefix("tree_draws=") {
             config.tree_draws = choice("tree_draws", value)?;
+        } else if let Some(value) = item.strip_prefix("soft_time=") {
+            config.soft_time = choice("soft_time", value)?;
         } else if let Some(value) = item.strip_prefix("time_usage=") {
             config.time_usage = Some(time_usage(value)?);
         } else if let Some(path) = item.strip_prefix("net=") {
@@ -296,6 +300,7 @@ pub fn validate(config: &SearchConfig) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::config::SoftTime;
 
     #[test]
     fn items_apply_left_to_right() {
@@ -416,6 +421,17 @@ mod tests {
         assert!(err.contains("red1"), "{err}");
         assert!(parse("gsr=1").is_err());
         assert!(parse("algorithm=bogo").is_err());
+    }
+
+    #[test]
+    fn soft_time_is_stability_unless_asked() {
+        assert_eq!(parse("modern").unwrap().soft_time, SoftTime::Stability);
+        assert_eq!(
+            parse("modern,soft_time=nodes").unwrap().soft_time,
+            SoftTime::Nodes
+        );
+        let err = parse("modern,soft_time=fast").unwrap_err();
+        assert!(err.contains("stability or nodes"), "{err}");
     }
 
     #[test]

@@ -217,7 +217,13 @@ impl Searcher {
             quiets += usize::from(quiet);
             let mut before = self.move_before(mv, source, legal, quiet.then_some(quiets), contexts);
             hash_depth.mark(mv, &mut before);
-            let Some((score, credits)) = self.visit(&node, (mv, source), before, cross) else {
+            let nodes_before = (ply == 0).then(|| self.stats.nodes());
+            let visited = self.visit(&node, (mv, source), before, cross);
+            // The clock reads where the root's nodes went (`soft_time=nodes`).
+            if let Some(nodes_before) = nodes_before {
+                self.root.spent(mv, self.stats.nodes() - nodes_before);
+            }
+            let Some((score, credits)) = visited else {
                 continue;
             };
             if self.aborted() {

@@ -1,5 +1,5 @@
 //! What the root searches: the moves it was given (UCI `searchmoves`), the lines it reports
-//! (UCI `MultiPV`) and the previous iteration's PV.
+//! (UCI `MultiPV`) and the previous iteration's PV; and the nodes each root move took.
 
 use cozy_chess::Move;
 
@@ -14,6 +14,9 @@ pub(super) struct RootOptions {
     pub excluded: Vec<Move>,
     /// The PV of the last completed iteration (`pv_move`).
     pub previous_pv: Vec<Move>,
+    /// The nodes searched under each root move this search, by from and to square (a
+    /// promotion's pieces share one count).
+    nodes_by_move: Vec<u64>,
 }
 
 impl Default for RootOptions {
@@ -23,6 +26,7 @@ impl Default for RootOptions {
             multipv: 1,
             excluded: Vec::new(),
             previous_pv: Vec::new(),
+            nodes_by_move: vec![0; 64 * 64],
         }
     }
 }
@@ -37,5 +41,28 @@ impl RootOptions {
     /// `mv` is one of the moves the root was given (all when none were).
     pub fn allows(&self, mv: &Move) -> bool {
         self.moves.is_empty() || self.moves.contains(mv)
+    }
+
+    /// Forget where the last search's nodes went.
+    pub fn clear_spent(&mut self) {
+        self.nodes_by_move.fill(0);
+    }
+
+    /// The search of root move `mv` took `nodes` more.
+    pub fn spent(&mut self, mv: Move, nodes: u64) {
+        self.nodes_by_move[Self::index(mv)] += nodes;
+    }
+
+    /// The share of the root's nodes this search that went to `mv` (0 before any).
+    pub fn share(&self, mv: Move) -> f64 {
+        let total: u64 = self.nodes_by_move.iter().sum();
+        if total == 0 {
+            return 0.0;
+        }
+        self.nodes_by_move[Self::index(mv)] as f64 / total as f64
+    }
+
+    fn index(mv: Move) -> usize {
+        mv.from as usize * 64 + mv.to as usize
     }
 }

@@ -450,6 +450,42 @@ fn a_settled_search_spends_less_time() {
 }
 
 #[test]
+fn the_nodes_scale_is_ethereals_factor() {
+    assert_eq!(nodes_scale(1.0), 0.5, "every node on the best move: half");
+    assert!((nodes_scale(0.5) - 1.4).abs() < 1e-12);
+    assert!(
+        (nodes_scale(0.0) - 2.4).abs() < 1e-12,
+        "none on it: the most"
+    );
+    assert_eq!(nodes_scale(0.99), 0.5, "never below half");
+}
+
+#[test]
+fn the_root_counts_where_its_nodes_went() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let config = with_spec("modern,tt.pv_cutoffs=false", 8);
+    let mut searcher =
+        Searcher::new(position(fen), config, Arc::new(AtomicBool::new(false))).unwrap();
+    let result = searcher.run(&mut Silent);
+    let best = result.best_move.unwrap();
+    let board = searcher.pos.board().clone();
+    let mut moves = Vec::new();
+    board.generate_moves(|list| {
+        moves.extend(list);
+        false
+    });
+    let shares: Vec<f64> = moves.iter().map(|&mv| searcher.root.share(mv)).collect();
+    let total: f64 = shares.iter().sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "the shares cover the root's nodes: {total}"
+    );
+    assert!(searcher.root.share(best) > 0.0);
+    searcher.begin(None);
+    assert_eq!(searcher.root.share(best), 0.0, "a new search counts afresh");
+}
+
+#[test]
 fn quiet_keys_when_reached_search_another_tree_reproducibly() {
     let nodes = |spec: &str| {
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
