@@ -20,7 +20,7 @@ heuristic_params! {
 /// takes the larger), so that `fired` counts the plies this heuristic added.
 pub fn extension(mv: &MoveView, params: &Params) -> Decision<i32> {
     let applies = mv.gives_check || (params.pawn_to_seventh && mv.pawn_to_seventh);
-    Decision::with(applies, (!mv.singular).then_some(1))
+    Decision::with(applies, (mv.singular == 0).then_some(1))
 }
 
 #[cfg(test)]
@@ -41,7 +41,7 @@ mod tests {
     fn a_singular_check_is_the_singular_extension_s() {
         let mv = MoveView {
             gives_check: true,
-            singular: true,
+            singular: 1,
             ..MoveView::default()
         };
         assert_eq!(extension(&mv, &Params::default()), Decision::Declines);

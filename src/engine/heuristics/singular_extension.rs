@@ -7,6 +7,12 @@
 //! Hsu, Anantharaman, Campbell and Nowatzyk introduced the idea in Deep Thought (1990); the
 //! tested-on-a-reduced-search form is Stockfish's and Ethereal's.
 //!
+//! With `double_limit` above 0, a hash move whose best rival stays `double_margin` or more below
+//! `rBeta`, at a node off the PV, is searched two plies deeper, as long as the line to the node
+//! holds fewer than `double_limit` such double extensions (Stockfish's double extension, 2021:
+//! a margin of 25 and at most 10 a line then; the limit keeps a line of forced moves from
+//! growing without end). Ethereal 12 extends by one ply only.
+//!
 //! The decision is counted once per node where the preconditions hold (before the verification
 //! search is paid for), and it fires when the hash move is extended. The verification search's
 //! nodes are the search's own and are counted as such.
@@ -29,6 +35,11 @@ heuristic_params! {
         pub margin_per_ply: i32 [0..=1000] = 1,
         /// Quiet moves tried in the verification before the rest are left out (Ethereal 12: 6).
         pub quiet_limit: u32 [0..=256] = 6,
+        /// Double extensions one line may hold (0: none, Ethereal 12; Stockfish 2021: 10).
+        pub double_limit: u32 [0..=64] = 0,
+        /// How far below `rBeta` the best other move must stay for a double extension,
+        /// centipawns (Stockfish 2021: 25).
+        pub double_margin: i32 [0..=1000] = 25,
     }
 }
 
@@ -57,9 +68,18 @@ pub fn verification_depth(depth: i32) -> i32 {
     depth / 2 - 1
 }
 
-/// The hash move is singular: the best of the other moves (`best_other`) stayed below `rbeta`.
-pub fn extends(best_other: Score, rbeta: Score) -> bool {
-    best_other < rbeta
+/// The plies the hash move is extended by at `node`: 1 when it is singular (the best of the
+/// other moves, `best_other`, stayed below `rbeta`), 2 when that best also stayed
+/// `double_margin` below it at a node off the PV whose line holds fewer than `double_limit`
+/// double extensions; 0 when it is not singular.
+pub fn extension(node: &NodeView, best_other: Score, rbeta: Score, params: &Params) -> i32 {
+    if best_other >= rbeta {
+        return 0;
+    }
+    let double = !node.pv_node
+        && node.double_extensions < params.double_limit
+        && best_other < rbeta - params.double_margin;
+    1 + i32::from(double)
 }
 
 #[cfg(test)]
@@ -104,8 +124,10 @@ mod tests {
 
     #[test]
     fn singular_when_every_other_move_stays_below() {
-        assert!(extends(89, 90));
-        assert!(!extends(90, 90));
+        let (at, p) = (node(10, Some(CLAIM)), Params::default());
+        assert_eq!(extension(&at, 89, 90, &p), 1);
+        assert_eq!(extension(&at, 90, 90, &p), 0);
+        assert_eq!(extension(&at, -500, 90, &p), 1, "no double extension by default");
         assert_eq!(verification_depth(8), 3);
         assert_eq!(verification_depth(13), 5);
         let mated = HashClaim {
@@ -114,5 +136,26 @@ mod tests {
         };
         let rbeta = verification_beta(&node(9, Some(mated)), &Params::default());
         assert_eq!(rbeta, Some(-MATE));
+    }
+
+    #[test]
+    fn twice_when_far_below_off_the_pv_within_the_lines_limit() {
+        let p = Params {
+            double_limit: 10,
+            ..Params::default()
+        };
+        let at = node(10, Some(CLAIM));
+        assert_eq!(extension(&at, 64, 90, &p), 2, "26 below rBeta");
+        assert_eq!(extension(&at, 65, 90, &p), 1, "25 below: not more than the margin");
+        let pv = NodeView {
+            pv_node: true,
+            ..at
+        };
+        assert_eq!(extension(&pv, 0, 90, &p), 1, "never at a PV node");
+        let full = NodeView {
+            double_extensions: 10,
+            ..at
+        };
+        assert_eq!(extension(&full, 0, 90, &p), 1, "the line holds its limit");
     }
 }

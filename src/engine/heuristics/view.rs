@@ -30,6 +30,8 @@ pub struct NodeView {
     pub after_null_move: bool,
     /// The move into this node was extended.
     pub extended: bool,
+    /// Moves on the line to this node that singular extension extended by two plies.
+    pub double_extensions: u32,
     /// The move into this node was a capture.
     pub entered_by_capture: bool,
     /// Half-moves of the game before the root (002's `game_cnt`).
@@ -72,8 +74,9 @@ pub struct MoveView {
     pub quiet_index: usize,
     /// A killer or the countermove proposed it.
     pub refutation: bool,
-    /// It is the node's hash move and `singular_extension` found it singular.
-    pub singular: bool,
+    /// The plies `singular_extension` adds: the node's hash move found singular, 1, or 2 where
+    /// no other move came within `double_margin` of it; else 0.
+    pub singular: i32,
     /// The plies it loses: the node's hash move where `negative_extension` acted, else 0.
     pub negative_extension: i32,
     /// Its history: the ordering score of a quiet move (history plus continuation history;

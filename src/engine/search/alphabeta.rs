@@ -14,7 +14,6 @@ use cozy_chess::Move;
 
 use super::Searcher;
 use super::gate::{Credits, Point};
-use super::line::Frame;
 use super::tables::Contexts;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{HashClaim, MoveView, NodeView};
@@ -495,6 +494,7 @@ impl Searcher {
             in_reduced_search: self.line.null_depth + self.line.verification_depth > 0,
             after_null_move: frame.after_null_move,
             extended: frame.extended,
+            double_extensions: u32::from(frame.double_extensions),
             entered_by_capture: frame.entered_by_capture,
             game_plies: self.pos.game_plies_at_root(),
             material: self.pos.material(side),
@@ -527,10 +527,11 @@ impl Searcher {
                 check_extension::extension(&view, &s.config.heuristics.check_extension)
             })
             .unwrap_or(0)
-            .max(i32::from(view.singular))
+            .max(view.singular)
             - view.negative_extension;
         view.extended = extension > 0;
-        self.line.frames[ply + 1] = Frame::entered(view.capture, view.extended);
+        self.line.frames[ply + 1] =
+            self.line.frames[ply].child(view.capture, view.extended, extension >= 2);
         (view, extension)
     }
 

@@ -16,14 +16,18 @@ pub(super) struct Frame {
     /// The node's static evaluation, `None` in check or before the node has read it (read two
     /// plies later: is the side to move's position improving?).
     pub static_eval: Option<Score>,
+    /// Moves on the line to this node that singular extension extended by two plies.
+    pub double_extensions: u8,
 }
 
 impl Frame {
-    /// The frame of a node entered by a move: `capture`, `extended`.
-    pub fn entered(capture: bool, extended: bool) -> Self {
+    /// The frame of the node this node's move enters: `capture`, `extended`, and by two plies
+    /// (`doubled`), which the line's count keeps.
+    pub fn child(&self, capture: bool, extended: bool, doubled: bool) -> Self {
         Frame {
             extended,
             entered_by_capture: capture,
+            double_extensions: self.double_extensions + u8::from(doubled),
             ..Frame::default()
         }
     }

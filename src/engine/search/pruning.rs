@@ -85,7 +85,7 @@ impl Searcher {
             if see::below(self.pos.board(), mv, threshold) {
                 continue;
             }
-            self.line.frames[node.ply + 1] = Frame::entered(true, false);
+            self.line.frames[node.ply + 1] = self.line.frames[node.ply].child(true, false, false);
             self.make_prefetching(mv);
             let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();
@@ -107,7 +107,7 @@ impl Searcher {
         }
         self.line.frames[node.ply + 1] = Frame {
             after_null_move: true,
-            ..Frame::default()
+            ..self.line.frames[node.ply].child(false, false, false)
         };
         self.line.null_depth += 1;
         let score = -self.alphabeta(-node.beta, -node.beta + 1, depth);

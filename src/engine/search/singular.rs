@@ -11,7 +11,6 @@ use cozy_chess::Move;
 
 use super::Searcher;
 use super::gate::Point;
-use super::line::Frame;
 use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{multi_cut, negative_extension, singular_extension};
 use crate::engine::movepick::PickerLists;
@@ -23,8 +22,8 @@ use crate::engine::stats::counter;
 #[derive(Clone, Copy, Default)]
 pub(super) struct HashMoveDepth {
     hash_move: Option<Move>,
-    /// Searched a ply deeper.
-    singular: bool,
+    /// Searched this many plies deeper (singular).
+    singular: i32,
     /// Searched this many plies shallower.
     negative_extension: i32,
 }
@@ -50,7 +49,7 @@ impl Searcher {
         hash_move: Option<Move>,
     ) -> ControlFlow<Score, HashMoveDepth> {
         let mut verification = None;
-        let singular = hash_move.is_some_and(|mv| self.is_singular(node, mv, &mut verification));
+        let singular = hash_move.map_or(0, |mv| self.singular_plies(node, mv, &mut verification));
         let at = Point::Node { node, entry_depth };
         if let Some(score) = self.gate(counter!(MultiCut), at, |s| {
             multi_cut::cut(node, verification, &s.config.heuristics.multi_cut)
@@ -69,14 +68,15 @@ impl Searcher {
 
     /// Step 7's singular extension: where it applies, the node's other moves are searched
     /// at about half the depth in a null window below the entry's score; `hash_move` is
-    /// singular when none reaches it. What a verification that ran to its end found is kept
-    /// in `verification` (multi_cut reads it).
-    fn is_singular(
+    /// singular when none reaches it, and extended by the plies returned (0: not singular).
+    /// What a verification that ran to its end found is kept in `verification` (multi_cut
+    /// and negative_extension read it).
+    fn singular_plies(
         &mut self,
         node: &NodeView,
         hash_move: Move,
         verification: &mut Option<singular_extension::Verification>,
-    ) -> bool {
+    ) -> i32 {
         self.gate(counter!(SingularExtension), Point::Unaudited, |s| {
             let params = s.config.heuristics.singular_extension;
             let Some(rbeta) = singular_extension::verification_beta(node, &params) else {
@@ -89,9 +89,10 @@ impl Searcher {
                 return Decision::Declines;
             }
             *verification = Some(singular_extension::Verification { best_other, rbeta });
-            Decision::when(true, singular_extension::extends(best_other, rbeta))
+            let plies = singular_extension::extension(node, best_other, rbeta, &params);
+            Decision::with(true, (plies > 0).then_some(plies))
         })
-        .is_some()
+        .unwrap_or(0)
     }
 
     /// The best score of the moves other than `hash_move` at `depth` in the null window at
@@ -115,7 +116,8 @@ impl Searcher {
                 continue;
             }
             quiets += u32::from(quiet);
-            self.line.frames[ply + 1] = Frame::entered(self.pos.is_capture(mv), false);
+            self.line.frames[ply + 1] =
+                self.line.frames[ply].child(self.pos.is_capture(mv), false, false);
             self.make_prefetching(mv);
             let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();
