@@ -824,6 +824,18 @@ registry! {
         requires: [SingularExtension], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
+    UpcomingRepetition => upcoming_repetition {
+        kind: NodePruning, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: true,
+        summary: "a node whose side to move has a reversible move back to a repetition is worth at least a draw: alpha raised to it (van Kervinck's cycle detection, Stockfish)",
+        meanings: [
+            "tested: a node below the root, draws claimed, alpha below the draw score and a repetition within reach (3 plies or more since a capture, pawn move or null move); fired: the side to move had a reversible move to a position that would be a draw by repetition, and alpha was raised to the draw score (the node returned it where that reached beta)",
+        ],
+        steps: ["alphabeta"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
     NegativeExtension => negative_extension {
         kind: Reduction, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: true,

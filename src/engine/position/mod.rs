@@ -463,6 +463,23 @@ impl Position {
         !mated
     }
 
+    /// The plies back a repetition can reach from the current position: within the fifty-move
+    /// count and not past a null move (positions before it are not reachable again).
+    pub fn repetition_reach(&self) -> usize {
+        let current = self.line.len();
+        let clock = (self.board().halfmove_clock() as usize).min(current);
+        self.line[current - clock..current]
+            .iter()
+            .rev()
+            .take_while(|entry| entry.mv.is_some())
+            .count()
+    }
+
+    /// The hash of the position `back` plies before the current one (within the line).
+    pub fn key_back(&self, back: usize) -> u64 {
+        self.boards[self.line.len() - back].hash()
+    }
+
     /// Repetition against the whole line, game history included. A position that already
     /// occurred on the search line (the root or after it) is a draw at its second occurrence,
     /// since the side that repeats could repeat again; one that occurred only in the game

@@ -19,7 +19,7 @@ use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
     Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
-    quiet_futility, see, tt,
+    quiet_futility, see, tt, upcoming_repetition,
 };
 use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -45,7 +45,7 @@ struct Best {
 impl Searcher {
     /// Search the current node to `depth` within `(alpha, beta)`; the score is for the side
     /// to move, fail-soft (it may lie outside the window).
-    pub(super) fn alphabeta(&mut self, alpha: Score, beta: Score, depth: i32) -> Score {
+    pub(super) fn alphabeta(&mut self, mut alpha: Score, beta: Score, depth: i32) -> Score {
         let ply = self.pos.ply();
         self.pv.clear(ply);
 
@@ -64,6 +64,17 @@ impl Searcher {
         // Step 3. Draws by repetition, the fifty-move rule, insufficient material.
         if ply > 0 && self.claims_draws() && self.pos.is_draw() {
             return DRAW;
+        }
+        // Step 3b. A reversible move back to a repetition: the node is worth at least a draw
+        // to the side to move, which a stored result of another path would not know.
+        if ply > 0
+            && self.claims_draws()
+            && let Some(draw) = self.repetition_floor(alpha)
+        {
+            alpha = draw;
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         // Step 4. Transposition table (001): a cut-off, or at least the hash move.
@@ -515,6 +526,18 @@ impl Searcher {
             tt::eval_from_score(node, stored, &s.config.heuristics.tt)
         });
         searched.unwrap_or(node.static_eval)
+    }
+
+    /// Step 3b's gate: the draw score when the side to move can reach a repetition and alpha
+    /// lies below a draw (`upcoming_repetition`).
+    fn repetition_floor(&mut self, alpha: Score) -> Option<Score> {
+        self.gate(counter!(UpcomingRepetition), Point::Unaudited, |s| {
+            let (pos, ply) = (&s.pos, s.pos.ply());
+            let reach = pos.repetition_reach();
+            upcoming_repetition::draw_floor(alpha, reach, || {
+                upcoming_repetition::cycle(pos.board(), reach, ply, |back| pos.key_back(back))
+            })
+        })
     }
 
     /// Make `mv` (described by `before`) with its extension; returns the move's whole view
