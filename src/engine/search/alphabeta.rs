@@ -66,12 +66,14 @@ impl Searcher {
             return DRAW;
         }
         // Step 3b. A reversible move back to a repetition: the node is worth at least a draw
-        // to the side to move, which a stored result of another path would not know.
+        // to the side to move, which a stored result of another path would not know; so no
+        // score it returns, the table's included, lies below that floor.
+        let mut floor = -INFINITY;
         if ply > 0
             && self.claims_draws()
             && let Some(draw) = self.repetition_floor(alpha)
         {
-            alpha = draw;
+            (alpha, floor) = (draw, draw);
             if alpha >= beta {
                 return alpha;
             }
@@ -94,7 +96,7 @@ impl Searcher {
             width.probe(depth, entry.is_some(), cut.is_some());
         }
         if let Some(score) = cut {
-            return score;
+            return score.max(floor);
         }
         let hash_move = entry
             .filter(|_| params.hash_move)
@@ -132,7 +134,7 @@ impl Searcher {
         if reduced.is_some() {
             self.settle_node_reduction(counter!(Iir), (alpha, beta), depth, score);
         }
-        score
+        score.max(floor)
     }
 
     /// The current node's transposition-table key: null-move subtrees and main_selective's
