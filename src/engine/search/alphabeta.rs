@@ -61,31 +61,17 @@ impl Searcher {
         self.stats.interior += 1;
         self.note_ply();
 
-        // Step 3. Draws by repetition, the fifty-move rule, insufficient material.
-        if ply > 0 && self.claims_draws() && self.pos.is_draw() {
-            return DRAW;
-        }
-        // Step 3b. A reversible move back to a repetition: the node is worth at least a draw
-        // to the side to move, which a stored result of another path would not know; so no
-        // score it returns, the table's included, lies below that floor.
-        let mut floor = -INFINITY;
-        if ply > 0
-            && self.claims_draws()
-            && let Some(draw) = self.repetition_floor(alpha)
-        {
-            (alpha, floor) = (draw, draw);
-            if alpha >= beta {
-                return alpha;
-            }
-        }
+        // Step 3. Draws by repetition, the fifty-move rule, insufficient material; and the
+        // floor of a node whose side to move can go back to a repetition.
+        let floor = match self.draws(ply, alpha, beta) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(floor) => floor,
+        };
+        alpha = alpha.max(floor);
 
         // Step 4. Transposition table (001): a cut-off, or at least the hash move.
         let key = self.table_key();
-        let entry = if self.on(Id::Tt) {
-            self.tt_probe(key)
-        } else {
-            None
-        };
+        let entry = self.on(Id::Tt).then(|| self.tt_probe(key)).flatten();
         let params = self.config.heuristics.tt;
         let cut = self.gate(counter!(Tt.cutoff), Point::Unaudited, |_| {
             tt::cutoff(ply, (alpha, beta), depth, entry, &params)
@@ -530,16 +516,30 @@ impl Searcher {
         searched.unwrap_or(node.static_eval)
     }
 
-    /// Step 3b's gate: the draw score when the side to move can reach a repetition and alpha
-    /// lies below a draw (`upcoming_repetition`).
-    fn repetition_floor(&mut self, alpha: Score) -> Option<Score> {
-        self.gate(counter!(UpcomingRepetition), Point::Unaudited, |s| {
-            let (pos, ply) = (&s.pos, s.pos.ply());
+    /// Step 3: `Break` with the draw score at a drawn node; else `Continue` with the node's
+    /// floor. A node whose side to move has a reversible move back to a repetition is worth at
+    /// least a draw to it (`upcoming_repetition`), which a stored result of another path would
+    /// not know: no score it returns, the table's included, lies below that floor, and it
+    /// returns at once where the floor reaches beta. Elsewhere the floor is `-INFINITY`.
+    fn draws(&mut self, ply: usize, alpha: Score, beta: Score) -> ControlFlow<Score, Score> {
+        if ply == 0 || !self.claims_draws() {
+            return ControlFlow::Continue(-INFINITY);
+        }
+        if self.pos.is_draw() {
+            return ControlFlow::Break(DRAW);
+        }
+        let floor = self.gate(counter!(UpcomingRepetition), Point::Unaudited, |s| {
+            let pos = &s.pos;
             let reach = pos.repetition_reach();
             upcoming_repetition::draw_floor(alpha, reach, || {
                 upcoming_repetition::cycle(pos.board(), reach, ply, |back| pos.key_back(back))
             })
-        })
+        });
+        match floor {
+            Some(draw) if draw >= beta => ControlFlow::Break(draw),
+            Some(draw) => ControlFlow::Continue(draw),
+            None => ControlFlow::Continue(-INFINITY),
+        }
     }
 
     /// Make `mv` (described by `before`) with its extension; returns the move's whole view
