@@ -22,7 +22,7 @@ heuristic_params! {
         /// Search the hash move shallower where another move holds rBeta.
         pub enabled: bool = false,
         /// The plies the hash move loses (Stockfish: 2; 1 is the milder form).
-        pub plies: i32 [1..=3] = 1,
+        pub plies: i32 [1..=3; structural] = 1,
     }
 }
 

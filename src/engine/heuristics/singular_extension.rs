@@ -36,7 +36,7 @@ heuristic_params! {
         /// Quiet moves tried in the verification before the rest are left out (Ethereal 12: 6).
         pub quiet_limit: u32 [0..=256] = 6,
         /// Double extensions one line may hold (0: none, Ethereal 12; Stockfish 2021: 10).
-        pub double_limit: u32 [0..=64] = 0,
+        pub double_limit: u32 [0..=64; structural] = 0,
         /// How far below `rBeta` the best other move must stay for a double extension,
         /// centipawns (Stockfish 2021: 25).
         pub double_margin: i32 [0..=1000] = 25,
