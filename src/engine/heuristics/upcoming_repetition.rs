@@ -1,4 +1,5 @@
-//! `upcoming_repetition`: a node whose side to move has a reversible move back to a position
+//! `upcoming_repetition`: an interior node (quiescence is left out; Stockfish checks there too)
+//! whose side to move has a reversible move back to a position
 //! that would then count as a draw by repetition is worth at least a draw to that side, so
 //! its alpha is raised to the draw score before anything else (and the node returns at once
 //! when that reaches beta). Marcel van Kervinck's cycle detection ("The cycle detection
