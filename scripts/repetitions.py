@@ -7,6 +7,11 @@ four are at least `--margin` centipawns for that player; the line says how many 
 other player scored at most minus half of the margin for itself, so that both engines agreed.
 Each player is read in turn, `--player` limits it to one label.
 
+A second line a player tells what its leads became: the games in which six of its own scores
+running were all at least `--margin`, and how many of those it won, drew (by which rule) and
+lost. Without it a count of repetitions from a lead reads as wins given away; with it, a change
+that avoids the repetitions shows whether the lead ends in a win or in another draw.
+
     python3 scripts/repetitions.py reports/elo-ethereal/twice-the-clock/results.jsonl.gz
 """
 
@@ -28,6 +33,42 @@ def scores(game, player):
     """The scores `player` gave its own moves of `game`, in order (None where it gave none)."""
     white = game["white"] == player
     return [m.get("score") for i, m in enumerate(game["moves"]) if (i % 2 == 0) == white]
+
+
+def outcome(game, player):
+    """'W', 'D' or 'L' for `player`."""
+    if game["result"] == "1/2-1/2":
+        return "D"
+    return "W" if (game["result"] == "1-0") == (game["white"] == player) else "L"
+
+
+def led(game, player, margin, running=6):
+    """Whether `running` of `player`'s own scores in a row were all at least `margin`."""
+    own = scores(game, player)
+    return any(
+        all(s is not None and s >= margin for s in own[i : i + running])
+        for i in range(len(own) - running + 1)
+    )
+
+
+def leads(path, every, player, margin):
+    """The line on what `player`'s leads of at least `margin` became."""
+    ends = {"W": 0, "D": 0, "L": 0}
+    rules = {}
+    for game in every:
+        if player in (game["white"], game["black"]) and led(game, player, margin):
+            end = outcome(game, player)
+            ends[end] += 1
+            if end == "D":
+                rule = game["reason"].lower()
+                rules[rule] = rules.get(rule, 0) + 1
+    total = sum(ends.values())
+    how = ", ".join(f"{n} {rule}" for rule, n in sorted(rules.items(), key=lambda r: -r[1]))
+    return (
+        f"{path}: {player}: {total} games with six of its own scores running at least "
+        f"+{margin / 100:.2f}: won {ends['W']}, drawn {ends['D']} ({how or 'none'}), "
+        f"lost {ends['L']}"
+    )
 
 
 def main():
@@ -58,6 +99,7 @@ def main():
                 f"+{args.margin / 100:.2f}, {agreed} of them with the other side at most "
                 f"-{args.margin / 200:.2f} for itself"
             )
+            print(leads(path, every, player, args.margin))
 
 
 if __name__ == "__main__":
