@@ -7,7 +7,7 @@ four are at least `--margin` centipawns for that player; the line says how many 
 other player scored at most minus half of the margin for itself, so that both engines agreed.
 Each player is read in turn, `--player` limits it to one label.
 
-A second line a player tells what its leads became: the games in which six of its own scores
+A second line for each player tells what its leads became: the games in which six of its own scores
 running were all at least `--margin`, and how many of those it won, drew (by which rule) and
 lost. Without it a count of repetitions from a lead reads as wins given away; with it, a change
 that avoids the repetitions shows whether the lead ends in a win or in another draw.
