@@ -11,9 +11,9 @@
 //!
 //! Why it is needed here: the table's cut-offs answer a node from a result stored on another
 //! path, blind to a repetition the opponent can claim on this one. In the games of
-//! `reports/elo-ethereal/twice-the-clock/` the default shuffled its king or rook into a
-//! threefold repetition while scoring itself 3 to 5 pawns up, move after move the same score
-//! (the table's), in games Ethereal 12 scored as lost for itself.
+//! `reports/elo-ethereal/history/ebcc7e6/twice-the-clock/` the default shuffled its king or
+//! rook into a threefold repetition while scoring itself 3 to 5 pawns up, move after move the
+//! same score (the table's), in games Ethereal 12 scored as lost for itself.
 //!
 //! The rule is the search's own (`Position::is_repetition`): a position of the search line
 //! (the root or after it) is a draw at its second occurrence, one of the game before the root
