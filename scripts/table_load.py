@@ -22,10 +22,10 @@ the machine's load does not change the numbers.
 import argparse
 import gzip
 import math
-import subprocess
 import sys
 
 import chess
+import chess.engine
 import chess.pgn
 
 OUR_NAME = "default"
@@ -53,61 +53,28 @@ def our_positions(pgn_path, games, last_move):
     return out
 
 
-class Engine:
-    def __init__(self, command, options):
-        self.process = subprocess.Popen(
-            command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        names = [w[2:] for w in self.until("uciok") if w[:2] == ["id", "name"]]
-        self.name = " ".join(names[0]) if names else command
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit(f"the engine exited while we waited for {prefix!r}")
-            lines.append(line.split())
-            if line.startswith(prefix):
-                return lines
-
-    def search(self, fen, moves, nodes):
-        """The nodes at which each iteration completed (bound lines left out)."""
-        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go nodes {nodes}")
-        completed = {}
-        for words in self.until("bestmove"):
-            if words[:1] != ["info"] or "depth" not in words or "nodes" not in words:
-                continue
-            if "lowerbound" in words or "upperbound" in words:
-                continue
-            completed[int(words[words.index("depth") + 1])] = int(words[words.index("nodes") + 1])
-        return completed
-
-    def close(self):
-        self.send("quit")
-        self.process.wait()
-
-
 def run(command, options, games, nodes):
-    """Every position's completed iterations, and the engine's name."""
-    engine = Engine(command, options)
+    """Every position's completed iterations (depth to nodes; bound lines left out), and the
+    engine's name. python-chess sends `ucinewgame` when the `game` key changes."""
+    engine = chess.engine.SimpleEngine.popen_uci(command.split())
+    engine.configure(dict(options))
     rows = []
-    for start, searches in games:
-        engine.send("ucinewgame")
+    for number, (start, searches) in enumerate(games):
         for moves in searches:
-            rows.append(engine.search(start, moves, nodes))
-    engine.close()
-    return rows, engine.name
+            board = chess.Board(start)
+            for move in moves:
+                board.push_uci(move)
+            completed = {}
+            with engine.analysis(board, chess.engine.Limit(nodes=nodes), game=number) as lines:
+                for info in lines:
+                    if "depth" in info and "nodes" in info and not (
+                        info.get("lowerbound") or info.get("upperbound")
+                    ):
+                        completed[info["depth"]] = info["nodes"]
+            rows.append(completed)
+    name = engine.id.get("name", command)
+    engine.quit()
+    return rows, name
 
 
 def parse_config(text):
