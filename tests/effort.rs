@@ -230,3 +230,74 @@ fn bad_level_lists_stop_before_any_game() {
         "{said}"
     );
 }
+
+#[test]
+fn a_goal_is_judged_at_every_level_and_never_dropped_without_a_word() {
+    let dir = folder("goals");
+    let out = dir.join("m.jsonl");
+    let output = levels_match(&out, "1000,2000", "2", &[]);
+    assert!(output.status.success());
+    let files = [
+        dir.join("nodes-1000/m.jsonl"),
+        dir.join("nodes-2000/m.jsonl"),
+    ];
+    let report = dir.join("report");
+    let report_of = |extra: &[&str]| {
+        let mut args = vec![
+            "report",
+            files[0].to_str().unwrap(),
+            files[1].to_str().unwrap(),
+            "--out",
+            report.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        searchlab(&args)
+    };
+    // The goal is judged at both levels, each level's verdicts keeping it.
+    let done = report_of(&["--goal", "modern<=60%"]);
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    for level in ["nodes-1000", "nodes-2000"] {
+        let verdicts = std::fs::read_to_string(report.join(level).join("verdicts.json")).unwrap();
+        assert!(
+            verdicts.contains("\"goal\": \"modern<=60%\""),
+            "{level}: {verdicts}"
+        );
+        // Two games a pairing give no interval: the goal is named, not judged.
+        assert!(
+            verdicts.contains("no interval (one pair: no interval): the goal is not judged"),
+            "{level}: {verdicts}"
+        );
+    }
+    // Written again without it, the report is refused, naming the file and the goal, and the
+    // level's verdicts are as they were.
+    let before = std::fs::read(report.join("nodes-1000/verdicts.json")).unwrap();
+    let refused = report_of(&[]);
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        said.contains("nodes-1000/verdicts.json judges the goal modern<=60%, which this report would drop: pass --goal 'modern<=60%'"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(report.join("nodes-1000/verdicts.json")).unwrap(),
+        before
+    );
+    // One level alone, with the goal, renders into its folder as before.
+    let one = searchlab(&[
+        "report",
+        files[0].to_str().unwrap(),
+        "--out",
+        report.join("nodes-1000").to_str().unwrap(),
+        "--goal",
+        "modern<=60%",
+    ]);
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+}

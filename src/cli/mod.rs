@@ -336,7 +336,9 @@ pub struct ReportArgs {
     pub baseline: Option<String>,
     /// A goal on one player's score in a match, judged in the verdicts: `NAME<=PERCENT%` or
     /// `NAME>=PERCENT%` (`--goal ethereal<=60%`): the probability that the true score meets
-    /// it, and whether the 95% interval meets it, misses it or straddles it. Repeatable.
+    /// it, and whether the 95% interval meets it, misses it or straddles it. Repeatable. For a
+    /// match of levels each goal is judged at every level. A report is refused where the
+    /// folder's `verdicts.json` judges a goal the command leaves out (it would drop it).
     #[arg(long, value_name = "GOAL")]
     pub goal: Vec<crate::harness::games::rating::goal::Goal>,
 }

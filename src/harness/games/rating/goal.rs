@@ -65,15 +65,43 @@ fn score_of_elo(elo: f64) -> f64 {
 
 impl Goal {
     /// The verdict on this goal of the pairing the player is in, or `None` when the player
-    /// is in it on neither side or the pairing has no interval.
+    /// is in it on neither side. A pairing without an interval says so, the goal unjudged but
+    /// kept (so that `verdicts.json` still names it).
     pub fn verdict(&self, r: &PairingResult) -> Option<Verdict> {
-        let e = r.estimate.as_ref().filter(|e| e.no_interval().is_none())?;
         let from_dev = if r.dev == self.player {
             true
         } else if r.base == self.player {
             false
         } else {
             return None;
+        };
+        let sign = if self.at_most { "≤" } else { "≥" };
+        let comparison = format!(
+            "{} vs {}: goal, {}'s score {sign} {}%",
+            r.dev, r.base, self.player, self.percent
+        );
+        let e = match r.estimate.as_ref().map(|e| (e, e.no_interval())) {
+            Some((e, None)) => e,
+            unjudged => {
+                let score = if from_dev {
+                    r.counts.score()
+                } else {
+                    1.0 - r.counts.score()
+                };
+                let why = unjudged
+                    .and_then(|(_, why)| why)
+                    .unwrap_or_else(|| "no games".into());
+                return Some(Verdict {
+                    comparison,
+                    estimate: if r.counts.games() == 0 {
+                        "no games".into()
+                    } else {
+                        format!("{:.2}%", 100.0 * score)
+                    },
+                    verdict: format!("no interval ({why}): the goal is not judged"),
+                    goal: Some(self.to_string()),
+                });
+            }
         };
         // The player's score and its 95% interval; the interval is symmetric on the score's
         // scale, so its half-width is 1.96 standard errors.
@@ -94,7 +122,6 @@ impl Goal {
         } else {
             (1.0 - below, low >= bound, high < bound)
         };
-        let sign = if self.at_most { "≤" } else { "≥" };
         let rule = if meets_all {
             "the interval meets the goal: met at 5%"
         } else if meets_none {
@@ -103,10 +130,7 @@ impl Goal {
             "the interval straddles the goal: undecided at 5%"
         };
         Some(Verdict {
-            comparison: format!(
-                "{} vs {}: goal, {}'s score {sign} {}%",
-                r.dev, r.base, self.player, self.percent
-            ),
+            comparison,
             estimate: format!(
                 "{:.2}% [{:.2}%, {:.2}%]",
                 100.0 * score,

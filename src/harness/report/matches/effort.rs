@@ -14,6 +14,7 @@ use statrs::distribution::{ContinuousCDF, Normal};
 
 use crate::harness::games::clock::levels::Effort;
 use crate::harness::games::playing::record::{MatchHeader, read_match};
+use crate::harness::games::rating::goal::Goal;
 use crate::harness::report::matches::charts::effort::{Line, Point};
 use crate::harness::report::matches::report::{self, MatchAnalysis};
 
@@ -105,8 +106,8 @@ fn header(path: &Path) -> Result<MatchHeader, String> {
 }
 
 /// Read the levels' files (each level one file, or its shards), check they are one run, and
-/// analyse each level and each variant across them.
-pub fn analyse(files: &[PathBuf]) -> Result<EffortAnalysis, String> {
+/// analyse each level (`goals` judged at every one) and each variant across them.
+pub fn analyse(files: &[PathBuf], goals: &[Goal]) -> Result<EffortAnalysis, String> {
     let mut groups: Vec<(Effort, Vec<PathBuf>, MatchHeader, PathBuf)> = Vec::new();
     for path in files {
         let h = header(path)?;
@@ -135,7 +136,7 @@ pub fn analyse(files: &[PathBuf]) -> Result<EffortAnalysis, String> {
     let mut levels = Vec::new();
     let mut warnings = Vec::new();
     for (effort, paths, _, _) in &groups {
-        let analysis = report::analyse(paths, &[])?;
+        let analysis = report::analyse(paths, goals)?;
         warnings.extend(
             analysis
                 .warnings
