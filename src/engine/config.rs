@@ -147,6 +147,27 @@ pub struct Limits {
 /// Time kept in hand for process and pipe latency by default (UCI `Move Overhead`).
 pub const MOVE_OVERHEAD_MS: u64 = 30;
 
+/// How a clock's budget is shared out: `usage_percent` of the default budget, with the increment
+/// counted at `increment_percent` of itself (`time_usage=` and `time_inc=` in a SPEC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockShares {
+    pub usage_percent: u32,
+    pub increment_percent: u32,
+}
+
+impl Default for ClockShares {
+    /// The default's budget: the whole of it, and three quarters of the increment. Ethereal 12
+    /// counts the increment at 125% (time.c, `tm_init`: 2.5 × (time + 25 × inc) / 50), so that
+    /// it banks none of it; ours banks a quarter a move, which ends long games at 16+0.16 with a
+    /// median 2.5 s left against Ethereal's 0.85 s (`reports/elo-ethereal/twice-the-clock/`).
+    fn default() -> Self {
+        ClockShares {
+            usage_percent: 100,
+            increment_percent: 75,
+        }
+    }
+}
+
 impl Limits {
     /// A depth limit only.
     pub fn depth(depth: u32) -> Self {
@@ -163,13 +184,13 @@ impl Limits {
     /// fifth of the game's time unused against Ethereal (`reports/elo-ethereal/`), and in
     /// self-play (3+0.03, 200 games) the twentieth scored +34.9 Elo [+3.2, +67.1] over it.
     pub fn time_budget(&self) -> (Option<Duration>, Option<Duration>) {
-        self.time_budget_scaled(100)
+        self.time_budget_scaled(ClockShares::default())
     }
 
-    /// `time_budget` with a clock's soft budget scaled to `usage_percent` of it (the hard limit
-    /// three times that, still never more than a third of what is left); a fixed move time
-    /// is not scaled.
-    pub fn time_budget_scaled(&self, usage_percent: u32) -> (Option<Duration>, Option<Duration>) {
+    /// `time_budget` with a clock's soft budget scaled to `shares.usage_percent` of it and the
+    /// increment counted at `shares.increment_percent` (the hard limit three times the soft,
+    /// still never more than a third of what is left); a fixed move time is not scaled.
+    pub fn time_budget_scaled(&self, shares: ClockShares) -> (Option<Duration>, Option<Duration>) {
         if self.infinite {
             return (None, None);
         }
@@ -180,7 +201,8 @@ impl Limits {
         if let Some(clock) = self.clock {
             let left = clock.time_ms.saturating_sub(clock.overhead_ms).max(1);
             let moves = u64::from(clock.movestogo.unwrap_or(20).clamp(1, 50));
-            let soft = ((left / moves + clock.inc_ms * 3 / 4) * u64::from(usage_percent) / 100)
+            let increment = clock.inc_ms * u64::from(shares.increment_percent) / 100;
+            let soft = ((left / moves + increment) * u64::from(shares.usage_percent) / 100)
                 .min(left / 3)
                 .max(1);
             let hard = (soft * 3).min(left / 3).max(soft);
@@ -222,6 +244,11 @@ pub struct SearchConfig {
     /// depth, node or move-time limit. Absent from a results header when not set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_usage: Option<u32>,
+    /// The share of the increment a move's clock budget counts, in percent (`time_inc=` in a
+    /// SPEC, 0 to 200); absent, 75. A parameter of the game like `time_usage`. Absent from a
+    /// results header when not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_inc: Option<u32>,
     /// What scales the soft budget after each iteration (`soft_time=` in a SPEC). Absent from
     /// a results header when it is `stability`, as in every header written before it existed.
     #[serde(default, skip_serializing_if = "SoftTime::is_stability")]
@@ -235,9 +262,14 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// The clock budget's percent this configuration asks for (`time_usage`, else 100).
-    pub fn time_usage_percent(&self) -> u32 {
-        self.time_usage.unwrap_or(100)
+    /// How this configuration shares out a clock (`time_usage` and `time_inc`, else the
+    /// default's shares).
+    pub fn clock_shares(&self) -> ClockShares {
+        let default = ClockShares::default();
+        ClockShares {
+            usage_percent: self.time_usage.unwrap_or(default.usage_percent),
+            increment_percent: self.time_inc.unwrap_or(default.increment_percent),
+        }
     }
 
     /// The configuration with its network named by checksum when it evaluates with `nnue` and
@@ -277,6 +309,56 @@ mod tests {
         }
     }
 
+    /// The default's shares with the budget at `percent`.
+    fn usage(percent: u32) -> ClockShares {
+        ClockShares {
+            usage_percent: percent,
+            ..ClockShares::default()
+        }
+    }
+
+    /// `time_inc` counts that share of the increment in the soft budget (none of it at 0,
+    /// Ethereal 12's 125%), never past a third of what is left.
+    #[test]
+    fn time_inc_counts_its_share_of_the_increment() {
+        let clock = |time_ms, inc_ms| Limits {
+            clock: Some(Clock {
+                time_ms,
+                inc_ms,
+                movestogo: None,
+                overhead_ms: MOVE_OVERHEAD_MS,
+            }),
+            ..Limits::default()
+        };
+        let soft = |limits: Limits, increment_percent| {
+            let shares = ClockShares {
+                increment_percent,
+                ..ClockShares::default()
+            };
+            limits.time_budget_scaled(shares).0.unwrap().as_millis() as u64
+        };
+        let base = (16000 - MOVE_OVERHEAD_MS) / 20;
+        assert_eq!(soft(clock(16000, 160), 75), base + 120);
+        assert_eq!(soft(clock(16000, 160), 125), base + 200);
+        assert_eq!(soft(clock(16000, 160), 0), base);
+        assert_eq!(
+            clock(16000, 160).time_budget(),
+            clock(16000, 160).time_budget_scaled(usage(100))
+        );
+        assert!(soft(clock(400, 160), 200) <= (400 - MOVE_OVERHEAD_MS) / 3);
+        let config = SearchConfig {
+            time_inc: Some(125),
+            ..SearchConfig::default()
+        };
+        assert_eq!(
+            config.clock_shares(),
+            ClockShares {
+                usage_percent: 100,
+                increment_percent: 125
+            }
+        );
+    }
+
     /// `time_usage` scales a clock's soft budget (and the hard one with it) but never past a
     /// third of what is left, and leaves a fixed move time alone.
     #[test]
@@ -292,18 +374,18 @@ mod tests {
         };
         let ms = |d: Option<Duration>| d.unwrap().as_millis() as u64;
         let (soft, hard) = clock(8000).time_budget();
-        let (soft_more, hard_more) = clock(8000).time_budget_scaled(150);
+        let (soft_more, hard_more) = clock(8000).time_budget_scaled(usage(150));
         assert_eq!(ms(soft), (8000 - MOVE_OVERHEAD_MS) / 20 + 60);
         assert_eq!(ms(soft_more), ms(soft) * 3 / 2);
         assert!(ms(hard_more) > ms(hard));
-        let (soft_low, hard_low) = clock(300).time_budget_scaled(300);
+        let (soft_low, hard_low) = clock(300).time_budget_scaled(usage(300));
         assert!(ms(soft_low) <= (300 - MOVE_OVERHEAD_MS) / 3);
         assert!(ms(hard_low) <= (300 - MOVE_OVERHEAD_MS) / 3);
         let fixed = Limits {
             movetime_ms: Some(100),
             ..Limits::default()
         };
-        assert_eq!(fixed.time_budget_scaled(200), fixed.time_budget());
+        assert_eq!(fixed.time_budget_scaled(usage(200)), fixed.time_budget());
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
 //! `time_usage=PERCENT` (the clock's budget a move asks for, 50 to 300% of the default's),
+//! `time_inc=PERCENT` (the share of the increment that budget counts, 0 to 200; the default 75),
 //! `soft_time=stability|nodes` (what scales a clock's budget after each iteration: the best
 //! move's stability alone, or also the share of the nodes it took),
 //! `net=PATH` (the network file `nnue` evaluates with, read and checked once; without it the
@@ -161,6 +162,8 @@ fn apply_items(config: &mut SearchConfig, spec: &str) -> Result<(), String> {
             config.soft_time = choice("soft_time", value)?;
         } else if let Some(value) = item.strip_prefix("time_usage=") {
             config.time_usage = Some(time_usage(value)?);
+        } else if let Some(value) = item.strip_prefix("time_inc=") {
+            config.time_inc = Some(time_inc(value)?);
         } else if let Some(path) = item.strip_prefix("net=") {
             // The network file is read and checked here, when the configuration is made; its
             // weights travel with the configuration from then on.
@@ -186,6 +189,16 @@ fn time_usage(value: &str) -> Result<u32, String> {
         Ok(percent) if (50..=300).contains(&percent) => Ok(percent),
         _ => Err(format!(
             "'time_usage={value}': the clock's budget in percent, a whole number from 50 to 300"
+        )),
+    }
+}
+
+/// `time_inc=`'s percent, checked to lie in 0..=200.
+fn time_inc(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(percent) if percent <= 200 => Ok(percent),
+        _ => Err(format!(
+            "'time_inc={value}': the share of the increment a move's budget counts, in percent, a whole number from 0 to 200"
         )),
     }
 }
@@ -450,6 +463,17 @@ mod tests {
         ] {
             let err = parse(&format!("modern,{bad}")).unwrap_err();
             assert!(err.contains("50 to 300"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn time_inc_is_a_checked_percent() {
+        assert_eq!(parse("modern").unwrap().time_inc, None);
+        assert_eq!(parse("modern,time_inc=125").unwrap().time_inc, Some(125));
+        assert_eq!(parse("modern,time_inc=0").unwrap().time_inc, Some(0));
+        for bad in ["time_inc=201", "time_inc=-5", "time_inc=1.5", "time_inc="] {
+            let err = parse(&format!("modern,{bad}")).unwrap_err();
+            assert!(err.contains("0 to 200"), "{bad}: {err}");
         }
     }
 

@@ -425,7 +425,7 @@ impl UciEngine {
             return;
         };
         running.hold.store(false, Ordering::Relaxed);
-        let (soft, hard) = limits.time_budget_scaled(self.config.time_usage_percent());
+        let (soft, hard) = limits.time_budget_scaled(self.config.clock_shares());
         let Some(budget) = soft.or(hard) else {
             // No time limit given with `go ponder` (a depth or node limit, or none): the
             // search ends by its own limit, or at `stop`.

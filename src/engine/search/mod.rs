@@ -317,7 +317,7 @@ impl Searcher {
     /// Iterative deepening until a limit; `observer` sees every completed iteration.
     pub fn run(&mut self, observer: &mut dyn Observer) -> SearchResult {
         let limits = self.config.limits;
-        let (soft, hard) = limits.time_budget_scaled(self.config.time_usage_percent());
+        let (soft, hard) = limits.time_budget_scaled(self.config.clock_shares());
         self.begin(hard);
         let root = self.pos.board().clone();
         let max_depth = limits
