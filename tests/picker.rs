@@ -8,7 +8,7 @@ use cozy_chess::{Board, Color, Move};
 use searchlab::engine::heuristics::history::{self, History};
 use searchlab::engine::heuristics::mvv_lva;
 use searchlab::engine::heuristics::see;
-use searchlab::engine::movepick::{MovePicker, Ordering, PickerLists, Source};
+use searchlab::engine::movepick::{MoveKeys, MovePicker, Ordering, PickerLists, Source};
 use searchlab::engine::perft::perft;
 
 const POSITIONS: [&str; 3] = [
@@ -60,7 +60,11 @@ fn picker_perft(
     let mut lists = PickerLists::default();
     let mut picker = MovePicker::with_ordering(board, &ordering, &mut lists);
     let mut seen = Vec::new();
-    while let Some((mv, _)) = picker.next_pick(board, &quiet_key) {
+    let keys = MoveKeys {
+        quiet: &quiet_key,
+        capture: None,
+    };
+    while let Some((mv, _)) = picker.next_pick(board, &keys) {
         assert!(
             !seen.contains(&mv),
             "{mv} yielded twice in {board} (toggles {toggles:09b})"
@@ -162,24 +166,23 @@ fn with_nothing_on_captures_come_first_in_generation_order() {
 /// by key (stably); then the PV move, the hash move, the leading captures, the killers, the
 /// countermove (before the losing captures with SEE ordering), the other captures, the
 /// countermove (without it), the quiet moves, none twice.
-fn reference_order(
-    board: &Board,
-    ordering: &Ordering,
-    key: &dyn Fn(Move) -> i32,
-) -> Vec<(Move, Source)> {
+fn reference_order(board: &Board, ordering: &Ordering, keys: &MoveKeys) -> Vec<(Move, Source)> {
     let (list, count) = searchlab::engine::movegen::generate_captures_first(board);
     let (mut captures, mut quiets) = (
         list.as_slice()[..count].to_vec(),
         list.as_slice()[count..].to_vec(),
     );
     if let Some((params, to)) = ordering.mvv_lva {
-        captures.sort_by_key(|&mv| std::cmp::Reverse(mvv_lva::capture_key(board, mv, to, params)));
+        captures.sort_by_key(|&mv| {
+            let key = mvv_lva::capture_key(board, mv, to, params);
+            std::cmp::Reverse(keys.capture.map_or(key, |capture| capture(mv, key)))
+        });
     }
     if let Some(seed) = ordering.shuffle_quiets {
         searchlab::engine::shuffle::shuffle(&mut quiets, seed);
     }
     if ordering.scores_quiets {
-        quiets.sort_by_key(|&mv| std::cmp::Reverse(key(mv)));
+        quiets.sort_by_key(|&mv| std::cmp::Reverse((keys.quiet)(mv)));
     }
     let (good, losing): (Vec<Move>, Vec<Move>) = if ordering.see_order {
         captures.iter().partition(|&&mv| !see::losing(board, mv))
@@ -292,15 +295,22 @@ fn the_staged_picker_keeps_the_order_of_generating_and_sorting_everything() {
                     counter: propose(),
                     see_order: toggles & 16 != 0,
                 };
-                let expected = reference_order(&board, &ordering, &key);
+                // A capture key in the manner of capture history: the MVV/LVA key scaled, plus
+                // a term of the move.
+                let capture = move |mv: Move, mvv_lva: i32| mvv_lva * 8 + key(mv) * 3;
+                let keys = MoveKeys {
+                    quiet: &key,
+                    capture: (toggles & 64 != 0).then_some(&capture as &dyn Fn(Move, i32) -> i32),
+                };
+                let expected = reference_order(&board, &ordering, &keys);
                 let mut lists = PickerLists::default();
                 let mut picker = MovePicker::with_ordering(&board, &ordering, &mut lists);
                 if toggles & 32 != 0 {
                     picker.key_quiets_now(&board, &key);
                 }
                 let got: Vec<(Move, Source)> =
-                    std::iter::from_fn(|| picker.next_pick(&board, &key)).collect();
-                assert_eq!(got, expected, "{board} toggles {:06b}", toggles & 63);
+                    std::iter::from_fn(|| picker.next_pick(&board, &keys)).collect();
+                assert_eq!(got, expected, "{board} toggles {:07b}", toggles & 127);
                 compared += 1;
                 board.play_unchecked(moves[(salt >> 8) as usize % moves.len()]);
             }

@@ -89,6 +89,23 @@ pub struct Ordering<'a> {
     pub see_order: bool,
 }
 
+/// The keys the search gives moves beyond their static order, each read when its kind of move
+/// is generated: the quiet moves' (their histories, when `scores_quiets`), and a capture's key
+/// from its MVV/LVA key (`capture_history`; `None` keeps MVV/LVA's).
+#[derive(Clone, Copy)]
+pub struct MoveKeys<'k> {
+    pub quiet: &'k dyn Fn(Move) -> i32,
+    pub capture: Option<&'k dyn Fn(Move, i32) -> i32>,
+}
+
+impl MoveKeys<'_> {
+    /// No keys beyond the static order.
+    pub const NONE: MoveKeys<'static> = MoveKeys {
+        quiet: &|_| 0,
+        capture: None,
+    };
+}
+
 /// Where one kind of move (captures or quiet moves) lies in the picker's list, in its base
 /// order, and how far it has been taken.
 #[derive(Clone, Copy)]
@@ -286,9 +303,10 @@ impl<'a> MovePicker<'a> {
         self.lists.moves.len()
     }
 
-    /// Number of captures at this node (they are generated if they were not yet).
-    pub fn capture_count(&mut self, board: &Board) -> usize {
-        let span = self.generated_captures(board);
+    /// Number of captures at this node (they are generated, keyed by `keys`, if they were not
+    /// yet).
+    pub fn capture_count(&mut self, board: &Board, keys: &MoveKeys) -> usize {
+        let span = self.generated_captures(board, keys);
         span.end - span.start
     }
 
@@ -301,14 +319,18 @@ impl<'a> MovePicker<'a> {
         self.early.contains(mv)
     }
 
-    /// The captures' span, generated (and keyed by MVV/LVA when it is on) at the first call.
-    fn generated_captures(&mut self, board: &Board) -> Span {
+    /// The captures' span, generated (and keyed by MVV/LVA when it is on, then by `keys`'s
+    /// capture key) at the first call.
+    fn generated_captures(&mut self, board: &Board, keys: &MoveKeys) -> Span {
         if let Some(span) = self.captures {
             return span;
         }
-        let key = self
-            .mvv_lva
-            .map(|(params, to)| move |mv: Move| mvv_lva::capture_key(board, mv, to, &params));
+        let key = self.mvv_lva.map(|(params, to)| {
+            move |mv: Move| {
+                let key = mvv_lva::capture_key(board, mv, to, &params);
+                keys.capture.map_or(key, |capture| capture(mv, key))
+            }
+        });
         let key = key.as_ref().map(|k| k as &dyn Fn(Move) -> i32);
         let span = self
             .lists
@@ -318,8 +340,8 @@ impl<'a> MovePicker<'a> {
     }
 
     /// The next capture not yielded by an earlier stage, in capture order.
-    fn next_capture(&mut self, board: &Board) -> Option<Move> {
-        let mut span = self.generated_captures(board);
+    fn next_capture(&mut self, board: &Board, keys: &MoveKeys) -> Option<Move> {
+        let mut span = self.generated_captures(board, keys);
         let pick =
             std::iter::from_fn(|| self.lists.take(&mut span)).find(|&mv| !self.early.contains(mv));
         self.captures = Some(span);
@@ -356,9 +378,9 @@ impl<'a> MovePicker<'a> {
     /// The captures ahead of the killers: with `see` ordering every capture that does not
     /// lose material (the losing ones are set aside as they are met), else Ifrit's one
     /// capture (only when killers are on).
-    fn lead_capture(&mut self, board: &Board) -> Option<(Move, Source)> {
+    fn lead_capture(&mut self, board: &Board, keys: &MoveKeys) -> Option<(Move, Source)> {
         if self.see_order {
-            while let Some(mv) = self.next_capture(board) {
+            while let Some(mv) = self.next_capture(board, keys) {
                 if !see::losing(board, mv) {
                     return Some((mv, self.capture_source(false)));
                 }
@@ -369,7 +391,7 @@ impl<'a> MovePicker<'a> {
         }
         self.stage = Stage::Killers;
         if self.killers_on {
-            self.next_capture(board)
+            self.next_capture(board, keys)
                 .map(|mv| (mv, self.capture_source(false)))
         } else {
             None
@@ -390,13 +412,13 @@ impl<'a> MovePicker<'a> {
     }
 
     /// The captures after the killers: with `see` ordering the losing ones, else the rest.
-    fn later_capture(&mut self, board: &Board) -> Option<(Move, Source)> {
+    fn later_capture(&mut self, board: &Board, keys: &MoveKeys) -> Option<(Move, Source)> {
         if self.see_order {
             let mv = *self.lists.losing.get(self.losing_index)?;
             self.losing_index += 1;
             return Some((mv, self.capture_source(true)));
         }
-        self.next_capture(board)
+        self.next_capture(board, keys)
             .map(|mv| (mv, self.capture_source(false)))
     }
 
@@ -439,12 +461,9 @@ impl<'a> MovePicker<'a> {
     }
 
     /// The next move and where it came from, or `None` when every move has been yielded;
-    /// `quiet_key` scores quiet moves (read only when `scores_quiets`, at the first quiet move).
-    pub fn next_pick(
-        &mut self,
-        board: &Board,
-        quiet_key: &dyn Fn(Move) -> i32,
-    ) -> Option<(Move, Source)> {
+    /// `keys` scores quiet moves (read only when `scores_quiets`, at the first quiet move) and
+    /// captures (at the first capture).
+    pub fn next_pick(&mut self, board: &Board, keys: &MoveKeys) -> Option<(Move, Source)> {
         loop {
             match self.stage {
                 Stage::Pv => {
@@ -460,7 +479,7 @@ impl<'a> MovePicker<'a> {
                     }
                 }
                 Stage::LeadCapture => {
-                    if let Some(pick) = self.lead_capture(board) {
+                    if let Some(pick) = self.lead_capture(board, keys) {
                         return Some(pick);
                     }
                 }
@@ -479,7 +498,7 @@ impl<'a> MovePicker<'a> {
                     }
                 }
                 Stage::Captures => {
-                    if let Some(pick) = self.later_capture(board) {
+                    if let Some(pick) = self.later_capture(board, keys) {
                         return Some(pick);
                     }
                     self.stage = Stage::CounterAfterCaptures;
@@ -491,7 +510,7 @@ impl<'a> MovePicker<'a> {
                     }
                 }
                 Stage::Quiets => {
-                    if let Some(mv) = self.next_quiet(board, quiet_key) {
+                    if let Some(mv) = self.next_quiet(board, keys.quiet) {
                         return Some((mv, Source::Quiet));
                     }
                     self.stage = Stage::Done;
@@ -503,7 +522,7 @@ impl<'a> MovePicker<'a> {
 
     /// The next move in the order without quiet-move keys, without its source.
     pub fn next_move(&mut self, board: &Board) -> Option<Move> {
-        self.next_pick(board, &|_| 0).map(|(mv, _)| mv)
+        self.next_pick(board, &MoveKeys::NONE).map(|(mv, _)| mv)
     }
 }
 

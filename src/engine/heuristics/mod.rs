@@ -714,6 +714,18 @@ registry! {
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
+    CaptureHistory => capture_history {
+        kind: Ordering, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "the main search's captures ordered by MVV/LVA and their history (Stockfish)",
+        meanings: [
+            "tested: a capture with a positive capture-history score was searched; fired: it ended as the node's best move",
+        ],
+        steps: ["ordering", "tables", "plan"],
+        main_job: false,
+        requires: [MvvLva], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
     QuiescenceChecks => quiescence_checks {
         kind: Horizon, source: "modern", forms: [], signal: none,
         reads_line: false, randomised: false, cuts: false,

@@ -73,7 +73,7 @@ fn see_puts_losing_captures_after_the_killers_and_the_countermove() {
     let mut picker =
         crate::engine::movepick::MovePicker::with_ordering(&board, &ordering, &mut lists);
     let mut order = Vec::new();
-    while let Some((mv, source)) = picker.next_pick(&board, &|_| 0) {
+    while let Some((mv, source)) = picker.next_pick(&board, &MoveKeys::NONE) {
         order.push((crate::engine::notation::san(&board, mv), source));
     }
     let names: Vec<&str> = order.iter().map(|(n, _)| n.as_str()).collect();
@@ -114,9 +114,9 @@ fn without_see_the_countermove_follows_the_captures() {
     let mut lists = crate::engine::movepick::PickerLists::default();
     let mut picker =
         crate::engine::movepick::MovePicker::with_ordering(&board, &ordering, &mut lists);
-    let captures = picker.capture_count(&board);
+    let captures = picker.capture_count(&board, &MoveKeys::NONE);
     let mut moves = Vec::new();
-    while let Some(pick) = picker.next_pick(&board, &|_| 0) {
+    while let Some(pick) = picker.next_pick(&board, &MoveKeys::NONE) {
         moves.push(pick);
     }
     assert_eq!(moves[captures], (counter, Source::Counter));
@@ -127,7 +127,7 @@ fn start_position_has_no_captures() {
     let board = Board::default();
     let mut lists = crate::engine::movepick::PickerLists::default();
     let mut picker = crate::engine::movepick::MovePicker::new(&board, &mut lists);
-    assert_eq!(picker.capture_count(&board), 0);
+    assert_eq!(picker.capture_count(&board, &MoveKeys::NONE), 0);
     while picker.next_move(&board).is_some() {}
     assert_eq!(picker.generated_count(), 20);
 }

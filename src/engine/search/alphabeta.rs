@@ -9,11 +9,11 @@
 
 use std::ops::ControlFlow;
 
-use arrayvec::ArrayVec;
 use cozy_chess::Move;
 
 use super::Searcher;
 use super::gate::{Credits, Point};
+use super::ordering::Tried;
 use super::tables::Contexts;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{HashClaim, MoveView, NodeView};
@@ -38,8 +38,8 @@ struct Best {
     searched_score: Score,
     /// The ordering heuristics that placed the move that last raised alpha.
     credits: Credits,
-    /// The quiet moves searched so far (continuation history punishes them on a cut-off).
-    tried: ArrayVec<Move, 64>,
+    /// The moves searched so far (the history tables punish them on a cut-off).
+    tried: Tried,
 }
 
 impl Searcher {
@@ -201,7 +201,7 @@ impl Searcher {
             mv: None,
             searched_score: -INFINITY,
             credits: Credits::new(),
-            tried: ArrayVec::new(),
+            tried: Tried::default(),
         };
         let (mut legal, mut quiets) = (0, 0);
         while let Some((mv, source)) = self.next_pick(&mut picker, contexts) {
@@ -263,9 +263,7 @@ impl Searcher {
                 self.pv.update(node.ply, mv);
                 self.learn(mv, score, node.depth, quiet);
                 if score >= node.beta {
-                    if quiet {
-                        self.learn_cutoff(mv, node.depth, &best.tried);
-                    }
+                    self.learn_cutoff((mv, quiet), node.depth, &best.tried);
                     self.stats.cutoff(legal);
                     if let Some(width) = self.width() {
                         width.cutoff(node.depth, legal);
@@ -274,8 +272,8 @@ impl Searcher {
                 }
             }
         }
-        if quiet && credits.is_some() {
-            let _ = best.tried.try_push(mv);
+        if credits.is_some() {
+            best.tried.push(mv, quiet);
         }
         false
     }

@@ -2,6 +2,7 @@
 //! the credit each gets for the moves it placed, and what they learn when a move raises
 //! alpha (into the tables `SearchState` keeps).
 
+use arrayvec::ArrayVec;
 use cozy_chess::{Color, Move};
 
 use super::Searcher;
@@ -10,9 +11,26 @@ use super::tables::Contexts;
 use crate::engine::config::QuietKeys;
 use crate::engine::heuristics::continuation_history::{self, Key};
 use crate::engine::heuristics::{Id, mate_history};
-use crate::engine::movepick::{MovePicker, Ordering, PickerLists, Source};
+use crate::engine::movepick::{MoveKeys, MovePicker, Ordering, PickerLists, Source};
 use crate::engine::score::{MATE_BOUND, Score};
 use crate::engine::stats::counter;
+
+/// The moves a node searched before a cut-off, which the history tables punish: the quiet
+/// ones (history, continuation history) and the others (capture history).
+#[derive(Default)]
+pub(super) struct Tried {
+    quiets: ArrayVec<Move, 64>,
+    captures: ArrayVec<Move, 32>,
+}
+
+impl Tried {
+    pub(super) fn push(&mut self, mv: Move, quiet: bool) {
+        let _ = match quiet {
+            true => self.quiets.try_push(mv),
+            false => self.captures.try_push(mv),
+        };
+    }
+}
 
 /// A quiet move's ordering terms (`Searcher::quiet_terms`).
 struct QuietTerms {
@@ -69,13 +87,25 @@ impl Searcher {
     /// The next move of `picker` at the current node, quiet moves keyed by their ordering
     /// terms in `contexts` (the node's `continuation_contexts`): 002 sorts them by
     /// `history + mate_history`, each term only when it is on; the continuation histories add
-    /// theirs.
+    /// theirs. Captures are keyed by MVV/LVA, with their history when `capture_history` is on.
     pub(super) fn next_pick(
         &self,
         picker: &mut MovePicker,
         contexts: Contexts,
     ) -> Option<(Move, Source)> {
-        picker.next_pick(self.pos.board(), &|mv| self.quiet_terms(mv, contexts).sum())
+        let board = self.pos.board();
+        let params = &self.config.heuristics.capture_history;
+        let captures = &self.state.ordering.captures;
+        let capture = |mv, mvv_lva| captures.key(board, mv, mvv_lva, params);
+        let keys = MoveKeys {
+            quiet: &|mv| self.quiet_terms(mv, contexts).sum(),
+            capture: self
+                .plan
+                .ordering
+                .capture_history
+                .then_some(&capture as &dyn Fn(Move, i32) -> i32),
+        };
+        picker.next_pick(board, &keys)
     }
 
     /// The refutation of the opponent's last move (`countermove` on), if one is known.
@@ -161,6 +191,12 @@ impl Searcher {
                 if sorted {
                     credits.push(counter!(MvvLva));
                 }
+                let board = self.pos.board();
+                if self.plan.ordering.capture_history
+                    && self.state.ordering.captures.score(board, mv) > 0
+                {
+                    credits.push(counter!(CaptureHistory));
+                }
             }
             Source::Quiet => {
                 let terms = self.quiet_terms(mv, self.continuation_contexts());
@@ -178,10 +214,25 @@ impl Searcher {
         credits
     }
 
+    /// `mv` (quiet or not) cut the node off after the moves `tried`: the tables of its kind
+    /// learn from it, and capture history punishes the captures tried whatever cut.
+    pub(super) fn learn_cutoff(&mut self, (mv, quiet): (Move, bool), depth: i32, tried: &Tried) {
+        if quiet {
+            self.learn_quiet_cutoff(mv, depth, &tried.quiets);
+        }
+        if self.plan.ordering.capture_history {
+            let params = self.config.heuristics.capture_history;
+            let cut = (!quiet).then_some(mv);
+            let board = self.pos.board();
+            let captures = &mut self.state.ordering.captures;
+            captures.record_cutoff(board, cut, &tried.captures, depth, &params);
+        }
+    }
+
     /// A quiet move cut the node off: the countermove table keeps it as the refutation of the
     /// previous move, and history in its `gravity` form and the continuation histories reward
     /// it and punish the quiet moves tried before it (`tried`).
-    pub(super) fn learn_cutoff(&mut self, mv: Move, depth: i32, tried: &[Move]) {
+    fn learn_quiet_cutoff(&mut self, mv: Move, depth: i32, tried: &[Move]) {
         let side: Color = self.pos.board().side_to_move();
         let plan = self.plan.ordering;
         if plan.history {

@@ -33,6 +33,7 @@ pub(super) struct OrderingPlan {
     pub mate_history: bool,
     pub countermove: bool,
     pub continuation_history: bool,
+    pub capture_history: bool,
     /// `see` orders losing captures after the quiet moves (`see.order`).
     pub see_order: bool,
     /// Quiet moves the ordering does not sort are shuffled (`quiet_order=shuffled`).
@@ -82,6 +83,7 @@ impl Plan {
                 mate_history: is(Id::MateHistory),
                 countermove: is(Id::Countermove),
                 continuation_history: is(Id::ContinuationHistory),
+                capture_history: is(Id::CaptureHistory),
                 see_order: is(Id::See) && h.see.order,
                 shuffled_quiets: config.quiet_order == QuietOrder::Shuffled,
             },

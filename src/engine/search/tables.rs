@@ -1,6 +1,7 @@
 //! The tables the ordering heuristics learn into (`ordering.rs` reads and updates them), kept in
 //! `SearchState` across the searches of a game.
 
+use crate::engine::heuristics::capture_history::CaptureHistory;
 use crate::engine::heuristics::continuation_history::{ContinuationHistory, Key};
 use crate::engine::heuristics::countermove::Countermoves;
 use crate::engine::heuristics::history::{self, History};
@@ -19,6 +20,8 @@ pub(super) struct OrderingTables {
     pub(super) countermoves: Countermoves,
     /// Quiet moves' history after the previous two moves (`continuation_history`).
     pub(super) continuation: ContinuationHistory,
+    /// Captures' history (`capture_history`), kept across the searches of a game.
+    pub(super) captures: CaptureHistory,
 }
 
 /// What an audit search must put back of the ordering tables (the continuation history keeps
@@ -27,6 +30,7 @@ pub(super) struct OrderingSnapshot {
     killers: Killers,
     history: History,
     countermoves: Countermoves,
+    captures: CaptureHistory,
 }
 
 /// The continuation-history contexts of a node (the moves one and two plies back).
@@ -39,6 +43,7 @@ impl OrderingTables {
         self.history.clear();
         self.countermoves.clear();
         self.continuation.clear();
+        self.captures.clear();
     }
 
     /// A new root search: fresh killers, history cleared (002; kept in the `gravity` form) and
@@ -55,6 +60,7 @@ impl OrderingTables {
             killers: self.killers.clone(),
             history: self.history.clone(),
             countermoves: self.countermoves.clone(),
+            captures: self.captures.clone(),
         }
     }
 
@@ -63,6 +69,7 @@ impl OrderingTables {
         self.killers = saved.killers;
         self.history = saved.history;
         self.countermoves = saved.countermoves;
+        self.captures = saved.captures;
         self.continuation.roll_back();
     }
 }
