@@ -6,6 +6,14 @@
 //! `history` is on) and these two scores. On a cut-off by a quiet move, that move gets a bonus
 //! of `depth²` and the quiet moves tried before it the same malus, each score kept within
 //! ±`limit` by the "gravity" update `v += b − v·|b| / limit` (Stockfish's and Ethereal's form).
+//!
+//! `scale` multiplies the bonus. Ethereal 12's update (`history.c`) is
+//! `v += 32·δ − v·|δ| / 512` with `δ = min(depth², 400)`: the same gravity with a bonus of
+//! `32 · min(depth², 400)` and the same bound 16,384, so its scores move 32 times as far per
+//! cut-off as ours at `scale` 1. The thresholds `history_pruning`, `quiet_futility`, `lmr`'s
+//! history terms and `history_extension` took from Ethereal 12 (−1,000 to −4,000, 12,000, 5,000,
+//! 10,000) are on its scale; at `scale` 1 the default's continuation scores stay within a few
+//! hundred (`reports/elo-history-scale/`), so those thresholds are almost never reached.
 
 use super::params::heuristic_params;
 use cozy_chess::{Piece, Square};
@@ -19,8 +27,10 @@ heuristic_params! {
         /// keyword `max` to UCI parsers).
         #[serde(alias = "max")]
         pub limit: i32 [1..=1000000] = 16384,
-        /// The largest bonus (a cap on `depth²`).
+        /// The largest bonus (a cap on `depth²`, before `scale`).
         pub max_bonus: i32 [1..=100000] = 1200,
+        /// The factor of every bonus and malus (Ethereal 12: 32, with `max_bonus` 400).
+        pub scale: i32 [1..=256] = 1,
     }
 }
 
@@ -62,9 +72,13 @@ impl Default for ContinuationHistory {
     }
 }
 
-/// The bonus of a cut-off at remaining `depth`.
+/// The bonus of a cut-off at remaining `depth`: `scale · min(depth², max_bonus)`, never past
+/// `limit` (a bonus beyond the bound would let gravity overshoot it).
 pub fn bonus(depth: i32, params: &Params) -> i32 {
-    (depth * depth).min(params.max_bonus)
+    (depth * depth)
+        .min(params.max_bonus)
+        .saturating_mul(params.scale)
+        .min(params.limit)
 }
 
 /// The gravity update: `v + b − v·|b| / max`, which keeps `v` within `±max`.
@@ -162,6 +176,24 @@ mod tests {
         assert_eq!(bonus(100, &p), 1200);
         h.clear();
         assert_eq!(h.score([Some(e4), Some(f3)], c6), 0);
+    }
+
+    #[test]
+    fn scale_32_is_ethereal_12s_update() {
+        // history.c: entry += 32 * delta - entry * abs(delta) / 512, delta = ±min(d², 400).
+        let p = Params { scale: 32, max_bonus: 400, ..Params::default() };
+        let ethereal = |entry: i32, delta: i32| entry + 32 * delta - entry * delta.abs() / 512;
+        let (mut ours, mut theirs) = (0, 0);
+        for (i, depth) in [3, 7, 1, 12, 25, 5, 9, 2, 30, 4].iter().cycle().take(200).enumerate() {
+            let sign = if i % 3 == 2 { -1 } else { 1 };
+            ours = gravity(ours, sign * bonus(*depth, &p), p.limit);
+            theirs = ethereal(theirs, sign * (depth * depth).min(400));
+            assert_eq!(ours, theirs, "update {i}");
+        }
+        assert_eq!(bonus(4, &p), 512);
+        assert_eq!(bonus(100, &p), 12800);
+        let beyond = Params { scale: 64, ..Params::default() };
+        assert_eq!(bonus(100, &beyond), 16384, "a bonus never passes the bound");
     }
 
     #[test]
