@@ -322,6 +322,10 @@ fn every_counter_counts_with_one_meaning() {
         "modern,negative_extension,singular_extension.min_depth=3".to_string(),
         // The table's score standing in for the evaluation is a parameter of `tt`, off in modern.
         "modern,tt.score_as_eval=true".to_string(),
+        // The history extension's limit is on Ethereal 12's history scale, and at this depth
+        // only a lower one is reached; with classic's check extension, a checking move it would
+        // extend is the check extension's (a singular one the singular extension's).
+        "modern,+history_extension,history_extension.limit=100,+check_extension,singular_extension.min_depth=3,continuation_history.scale=32,continuation_history.max_bonus=400".to_string(),
     ];
     for info in REGISTRY {
         specs.push(switched_on("classic", info.id));

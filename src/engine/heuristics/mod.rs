@@ -407,7 +407,7 @@ registry! {
         meanings: [
             "tested: a move made that gave check (or moved a pawn to the seventh, when pawn_to_seventh); fired: it was extended by it (a move the singular extension already extends is not)",
         ],
-        steps: ["alphabeta"],
+        steps: ["extensions"],
         main_job: false,
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
@@ -859,6 +859,18 @@ registry! {
         main_job: false,
         requires: [SingularExtension], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
+    }
+    HistoryExtension => history_extension {
+        kind: Extension, source: "modern", forms: [], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "an early quiet move whose continuation histories are both good searched a ply deeper (Ethereal 12)",
+        meanings: [
+            "tested: a quiet move among the node's first max_quiet_index, outside the root, whose counter-move and follow-up history both reach limit; fired: it was extended by it (a move another extension already extends is not)",
+        ],
+        steps: ["extensions"],
+        main_job: false,
+        requires: [ContinuationHistory], excludes: [],
+        crossover: None, reads_history: true, mirrors: [],
     }
 }
 

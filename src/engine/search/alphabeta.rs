@@ -18,8 +18,8 @@ use super::tables::Contexts;
 use crate::engine::config::Algorithm;
 use crate::engine::heuristics::view::{HashClaim, MoveView, NodeView};
 use crate::engine::heuristics::{
-    Id, check_extension, futility_move_count, history_pruning, iir, late_move_pruning,
-    quiet_futility, see, tt, upcoming_repetition,
+    Id, futility_move_count, history_pruning, iir, late_move_pruning, quiet_futility, see, tt,
+    upcoming_repetition,
 };
 use crate::engine::movepick::{PickerLists, Source};
 use crate::engine::moves::{captures_weak_pawn, gives_check, is_quiet, pawn_to_seventh};
@@ -545,13 +545,7 @@ impl Searcher {
     pub(super) fn enter_move(&mut self, mv: Move, before: MoveView) -> (MoveView, i32) {
         let ply = self.pos.ply();
         let mut view = self.make_move_view(mv, before);
-        let extension = self
-            .gate(counter!(CheckExtension), Point::Unaudited, |s| {
-                check_extension::extension(&view, &s.config.heuristics.check_extension)
-            })
-            .unwrap_or(0)
-            .max(view.singular)
-            - view.negative_extension;
+        let extension = self.extension(&view, ply);
         view.extended = extension > 0;
         self.line.frames[ply + 1] =
             self.line.frames[ply].child(view.capture, view.extended, extension >= 2);

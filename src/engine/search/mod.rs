@@ -9,6 +9,7 @@ mod alphabeta;
 mod audit;
 mod clock;
 mod correction;
+mod extensions;
 mod gate;
 mod line;
 mod ordering;
