@@ -29,8 +29,10 @@ heuristic_params! {
         pub limit: i32 [1..=1000000] = 16384,
         /// The largest bonus (a cap on `depth²`, before `scale`).
         pub max_bonus: i32 [1..=100000] = 1200,
-        /// The factor of every bonus and malus (Ethereal 12: 32, with `max_bonus` 400).
-        pub scale: i32 [1..=256] = 1,
+        /// The factor of every bonus and malus (Ethereal 12: 32, with `max_bonus` 400). It sets
+        /// the unit every history threshold is read in, so it is chosen with them, not tuned
+        /// alone.
+        pub scale: i32 [1..=256; structural] = 1,
     }
 }
 
