@@ -1,6 +1,6 @@
 //! Step 8c's depth of a made move: the plies it is searched deeper or shallower. The check,
 //! history and singular extensions do not add up: as in Ethereal 12 (`search.c` step 14,
-//! `newDepth = depth + (extension && !RootNode)`), a move reasons extend is searched one ply
+//! `newDepth = depth + (extension && !RootNode)`), a move any of them extends is searched one ply
 //! deeper (two with singular's double extension), and each extension's `fired` counts only the
 //! plies it added.
 
