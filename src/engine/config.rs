@@ -93,8 +93,9 @@ pub enum SoftTime {
     #[default]
     Stability,
     /// Those, and the share of the search's root nodes the best move took: a move that took
-    /// most of them is settled, one that took few is contested (Ethereal 12's `nodes_factor`,
-    /// `max(0.5, 2 · (1 − share) + 0.4)`; Stockfish scales by the same share). Meant with
+    /// most of them is settled, one that took few is contested (a later Ethereal's
+    /// `nodes_factor`, `max(0.5, 2 · (1 − share) + 0.4)`, not 12.00's, whose stop reads the
+    /// best move's changes and the score only; Stockfish scales by the same share). Meant with
     /// `tt.pv_cutoffs=false`, as Ethereal searches: with cut-offs at PV nodes the best move's
     /// subtree is often answered by the table, and its share says little.
     Nodes,
@@ -156,10 +157,13 @@ pub struct ClockShares {
 }
 
 impl Default for ClockShares {
-    /// The default's budget: the whole of it, and three quarters of the increment. Ethereal 12
-    /// counts the increment at 125% (time.c, `tm_init`: 2.5 × (time + 25 × inc) / 50), so that
-    /// it banks none of it; ours banks a quarter a move, which ends long games at 16+0.16 with a
-    /// median 2.5 s left against Ethereal's 0.85 s (`reports/elo-ethereal/twice-the-clock/`).
+    /// The default's budget: the whole of it, and three quarters of the increment; ours banks
+    /// a quarter a move, which ends long games at 16+0.16 with a median 2.5 s left against
+    /// Ethereal's 0.85 s (`reports/elo-ethereal/twice-the-clock/`). Ethereal 12.00, the version
+    /// the games play, budgets `(time + 25 × inc) / 50` (time.c, `initTimeManagment`, Debian's
+    /// source package) and iterates until that, times `1 + 0.085 × pvFactor` and 1.05 for each
+    /// step of a falling score, is spent. The 125% of the increment once cited here
+    /// (`tm_init`, `2.5 × (time + 25 × inc) / 50`) is a later Ethereal's, not 12.00's.
     fn default() -> Self {
         ClockShares {
             usage_percent: 100,
@@ -318,7 +322,7 @@ mod tests {
     }
 
     /// `time_inc` counts that share of the increment in the soft budget (none of it at 0,
-    /// Ethereal 12's 125%), never past a third of what is left.
+    /// 125% at 125), never past a third of what is left.
     #[test]
     fn time_inc_counts_its_share_of_the_increment() {
         let clock = |time_ms, inc_ms| Limits {

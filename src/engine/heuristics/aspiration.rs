@@ -29,8 +29,8 @@ heuristic_params! {
         /// The factor a margin grows by after each failure on its side.
         pub growth: i32 [2..=8; structural] = 2,
         /// Each fail high searches again a ply shallower (down to one ply), a fail low at the
-        /// iteration's own depth (Ethereal 12's `depth - (abs(value) <= MATE / 2)`; not after a
-        /// mate score).
+        /// iteration's own depth (Ethereal 12.00's `depth - 1`, searched at least a ply deep,
+        /// `search.c`; ours keeps the depth after a mate score).
         pub fail_high_reduction: bool = false,
         /// A fail low moves beta to the middle of the failed window (Ethereal 12's
         /// `beta = (alpha + beta) / 2`) as alpha widens.

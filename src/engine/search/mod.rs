@@ -515,8 +515,9 @@ pub fn soft_scale(stable_iterations: u32, score_drop: Score) -> f64 {
 }
 
 /// `soft_time=nodes`'s factor on the soft budget from the `share` of the root's nodes the best
-/// move took: Ethereal 12's `nodes_factor`, `max(0.5, 2 · (1 − share) + 0.4)` (time.c,
-/// `terminateTimeManagment`), divided by `NODES_SCALE_MEAN` so that the budget is moved from
+/// move took: a later Ethereal's `nodes_factor`, `max(0.5, 2 · (1 − share) + 0.4)` (not in
+/// 12.00's time.c, whose `terminateTimeManagment` reads the best move's changes only), divided
+/// by `NODES_SCALE_MEAN` so that the budget is moved from
 /// settled moves to contested ones rather than cut: where the best move took most of the
 /// nodes the move is settled, where it took few the search is still choosing.
 pub fn nodes_scale(share: f64) -> f64 {
