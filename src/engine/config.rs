@@ -80,6 +80,11 @@ pub enum TreeDraws {
     /// Scored as draws (every engine of the field does).
     #[default]
     Claimed,
+    /// Scored as draws worth one unit more or less by the second bit of the search's node
+    /// count (Ethereal 12.00's `1 - (nodes & 2)`, search.c, "to avoid blindness to 3-fold
+    /// lines": a line that reaches a repetition no longer scores exactly as the line that
+    /// avoids it, so the search does not settle between them by the order it met them).
+    Jittered,
     /// Searched on like any other position, as in 003.
     Ignored,
 }

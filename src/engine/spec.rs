@@ -5,8 +5,9 @@
 //! (the order of unsorted quiet moves), `quiet_keys=entry|reached` (whether sorted quiet
 //! moves are keyed when the node starts or when the picker reaches them),
 //! `leaf_eval=incremental|scratch` (how leaves
-//! evaluate; the cost changes, not the score), `tree_draws=claimed|ignored` (whether
-//! repetitions, the fifty-move rule and bare kings score as draws inside the tree) or
+//! evaluate; the cost changes, not the score), `tree_draws=claimed|jittered|ignored` (whether
+//! repetitions, the fifty-move rule and bare kings score as draws inside the tree, and with
+//! `jittered` one unit either side of zero by the node count, as Ethereal 12.00 scores them) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
 //! `time_usage=PERCENT` (the clock's budget a move asks for, 50 to 300% of the default's),
 //! `time_inc=PERCENT` (the share of the increment that budget counts, 0 to 200; the default 75),
@@ -354,7 +355,9 @@ mod tests {
         let back = parse("ifrit-killers,tree_draws=claimed").unwrap();
         assert_eq!(back.tree_draws, TreeDraws::Claimed);
         let err = parse("tree_draws=never").unwrap_err();
-        assert!(err.contains("claimed or ignored"), "{err}");
+        assert!(err.contains("claimed or jittered or ignored"), "{err}");
+        let jittered = parse("modern,tree_draws=jittered").unwrap();
+        assert_eq!(jittered.tree_draws, TreeDraws::Jittered);
         let nnue = parse("modern,eval=nnue").unwrap();
         assert_eq!(nnue.eval, crate::engine::eval::EvalKind::Nnue);
     }

@@ -524,7 +524,7 @@ impl Searcher {
             return ControlFlow::Continue(-INFINITY);
         }
         if self.pos.is_draw() {
-            return ControlFlow::Break(DRAW);
+            return ControlFlow::Break(self.draw_score());
         }
         let floor = self.gate(counter!(UpcomingRepetition), Point::Unaudited, |s| {
             let pos = &s.pos;

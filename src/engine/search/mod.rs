@@ -488,7 +488,7 @@ impl Searcher {
     /// 003's presets (`tree_draws=ignored`).
     #[inline]
     fn claims_draws(&self) -> bool {
-        self.config.algorithm != Algorithm::Minimax && self.config.tree_draws == TreeDraws::Claimed
+        self.config.algorithm != Algorithm::Minimax && self.config.tree_draws != TreeDraws::Ignored
     }
 
     #[inline]

@@ -10,7 +10,7 @@
 
 use super::Searcher;
 use super::gate::Point;
-use crate::engine::config::LeafEval;
+use crate::engine::config::{LeafEval, TreeDraws};
 use crate::engine::eval::{self, EvalKind};
 use crate::engine::heuristics::view::Decision;
 use crate::engine::heuristics::{
@@ -57,13 +57,24 @@ pub(super) fn ordered_quiescence_moves(
 }
 
 impl Searcher {
+    /// The score of a node drawn by repetition, the fifty-move rule or bare kings: `DRAW`, or
+    /// with `tree_draws=jittered` one unit either side of it by the second bit of this
+    /// search's node count (the same configuration gives the same count, so the same scores).
+    #[inline]
+    pub(super) fn draw_score(&self) -> Score {
+        match self.config.tree_draws {
+            TreeDraws::Jittered => DRAW + 1 - (self.stats.nodes() & 2) as Score,
+            _ => DRAW,
+        }
+    }
+
     /// A leaf at the horizon. Every call is one horizon leaf, so in minimax mode their count
     /// equals perft at the search depth.
     pub(super) fn horizon(&mut self, alpha: Score, beta: Score) -> Score {
         self.stats.horizon += 1;
         let ply = self.note_ply();
         if self.claims_draws() && self.pos.is_draw() {
-            return DRAW;
+            return self.draw_score();
         }
         if self.on(Id::Quiescence) {
             return self.quiescence(alpha, beta);

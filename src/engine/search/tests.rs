@@ -6,6 +6,7 @@ use crate::engine::score::{DRAW, MATE};
 use crate::engine::spec;
 use cozy_chess::Board;
 
+mod draws;
 mod selective;
 
 fn config(algorithm: Algorithm, depth: u32) -> SearchConfig {
