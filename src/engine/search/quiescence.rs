@@ -58,12 +58,16 @@ pub(super) fn ordered_quiescence_moves(
 
 impl Searcher {
     /// The score of a node drawn by repetition, the fifty-move rule or bare kings: `DRAW`, or
-    /// with `tree_draws=jittered` one unit either side of it by the second bit of this
-    /// search's node count (the same configuration gives the same count, so the same scores).
+    /// with `tree_draws=jittered` one unit either side of it by the second bit of the nodes
+    /// this search has counted over all its iterations, as Ethereal 12.00's per-search count
+    /// (the same configuration gives the same count, so the same scores).
     #[inline]
     pub(super) fn draw_score(&self) -> Score {
         match self.config.tree_draws {
-            TreeDraws::Jittered => DRAW + 1 - (self.stats.nodes() & 2) as Score,
+            TreeDraws::Jittered => {
+                let nodes = self.clock.nodes_before + self.stats.nodes();
+                DRAW + 1 - (nodes & 2) as Score
+            }
             _ => DRAW,
         }
     }
