@@ -57,6 +57,18 @@ pub struct WidthTally {
     pub cutoffs: ByDepth,
     /// Of which by the node's first move.
     pub first_move_cutoffs: ByDepth,
+    /// Of `nodes`, the expected cut nodes (`NodeView::cut_node`); absent from files written
+    /// before it was counted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cut_nodes: ByDepth,
+    /// Of `nodes`, those whose result reached beta (by the move loop's cut-off or by a node
+    /// pruning's: null move, reverse futility, probcut); absent from files written before it
+    /// was counted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fail_highs: ByDepth,
+    /// Of `fail_highs`, those of expected cut nodes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cut_node_fail_highs: ByDepth,
     /// Moves searched, by depth then move number.
     pub by_move: Vec<Vec<u64>>,
     /// Moves searched reduced (LMR or GSR), by depth then move number.
@@ -80,6 +92,8 @@ pub struct Decisions {
 #[derive(Clone, Debug)]
 pub struct WidthCounts {
     nodes: [u64; DEPTHS],
+    /// Per node type (expected cut nodes, then the others): nodes, and those that failed high.
+    by_type: [[[u64; DEPTHS]; 2]; 2],
     tt: [[u64; DEPTHS]; 3],
     searched: [u64; DEPTHS],
     full_depth: [u64; DEPTHS],
@@ -94,6 +108,7 @@ impl Default for WidthCounts {
     fn default() -> Self {
         WidthCounts {
             nodes: [0; DEPTHS],
+            by_type: [[[0; DEPTHS]; 2]; 2],
             tt: [[0; DEPTHS]; 3],
             searched: [0; DEPTHS],
             full_depth: [0; DEPTHS],
@@ -108,6 +123,15 @@ impl WidthCounts {
     /// An interior node at `depth` reached its pruning and moves.
     pub fn node(&mut self, depth: i32) {
         self.nodes[depth_bucket(depth)] += 1;
+    }
+
+    /// The node at `depth` counted by `node`, an expected cut node or not, ended: its result
+    /// reached beta or not.
+    pub fn node_result(&mut self, depth: i32, cut_node: bool, failed_high: bool) {
+        let cell = &mut self.by_type[usize::from(!cut_node)];
+        let d = depth_bucket(depth);
+        cell[0][d] += 1;
+        cell[1][d] += u64::from(failed_high);
     }
 
     /// A table probe at a node entered at `depth`: whether it found an entry and cut.
@@ -167,6 +191,9 @@ impl WidthCounts {
             full_depth: trimmed(self.full_depth),
             cutoffs: trimmed(self.cutoffs[0]),
             first_move_cutoffs: trimmed(self.cutoffs[1]),
+            cut_nodes: trimmed(self.by_type[0][0]),
+            fail_highs: trimmed((0..DEPTHS).map(|d| self.by_type[0][1][d] + self.by_type[1][1][d])),
+            cut_node_fail_highs: trimmed(self.by_type[0][1]),
             by_move: by_move(0),
             reduced: by_move(1),
             reduction_plies: by_move(2),
@@ -213,6 +240,8 @@ mod tests {
         let mut counts = WidthCounts::default();
         counts.node(3);
         counts.node(99);
+        counts.node_result(3, true, false);
+        counts.node_result(99, false, true);
         counts.searched(3, 1, 0, false);
         counts.searched(3, 7, 2, true);
         counts.searched(3, 200, 1, false);
@@ -231,6 +260,10 @@ mod tests {
         assert_eq!(tally.researched[3][7], 1);
         assert_eq!(tally.reduction_plies[3][MOVES - 1], 1);
         assert_eq!((tally.cutoffs[3], tally.first_move_cutoffs[3]), (1, 1));
+        assert_eq!(tally.cut_nodes, vec![0, 0, 0, 1]);
+        assert_eq!(tally.fail_highs.len(), DEPTHS);
+        assert_eq!(tally.fail_highs[DEPTHS - 1], 1);
+        assert!(tally.cut_node_fail_highs.is_empty());
         assert_eq!(tally.tt_hits, vec![0, 0, 1]);
         assert!(tally.tt_cutoffs.is_empty());
         let lmp = &tally.decisions["late_move_pruning"];

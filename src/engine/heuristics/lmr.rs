@@ -61,6 +61,13 @@ heuristic_params! {
         /// off, every evasion is searched at full depth. Checks are most of an ending's late
         /// moves (`checks`), so their replies are most of its in-check nodes.
         pub evasions: bool = false,
+        /// Plies more at an expected cut node (`NodeView::cut_node`): a node the search expects
+        /// to fail high on its first move, so that a late move there is less likely to matter
+        /// than at an expected all node. Stockfish (`search.cpp`, "Increase reduction for cut
+        /// nodes", `r += 2` when `cutNode` before its reductions moved to 1024ths); Ethereal 12
+        /// has no such term. The issue's section 2 names the cut-node term among the reduction
+        /// formulas to try.
+        pub cut_node: i32 [0..=4; structural] = 0,
     }
 }
 
@@ -106,6 +113,7 @@ pub fn reduction(node: &NodeView, mv: &MoveView, new_depth: i32, params: &Params
     };
     r -= i32::from(node.pv_node);
     r += if node.improving { 0 } else { params.not_improving };
+    r += if node.cut_node { params.cut_node } else { 0 };
     r += i32::from(node.in_check && mv.king_move);
     let r = r.clamp(0, (new_depth - 1).max(0));
     Decision::with(true, (r > 0).then_some(r))
@@ -127,6 +135,7 @@ mod tests {
         refutation: bool,
         history: i32,
         pv_node: bool,
+        cut_node: bool,
         improving: bool,
     }
 
@@ -138,6 +147,7 @@ mod tests {
         let node = NodeView {
             depth: m.depth,
             pv_node: m.pv_node,
+            cut_node: m.cut_node,
             improving: m.improving,
             in_check: m.in_check,
             ..NodeView::default()
@@ -229,6 +239,15 @@ mod tests {
         assert_eq!(reduced(&late(8, 20), 7, &p), 4);
         assert_eq!(reduced(&Late { improving: true, ..late(8, 20) }, 7, &p), 3);
         assert_eq!(reduced(&late(8, 20), 7, &Params::default()), 3, "off by default");
+    }
+
+    #[test]
+    fn more_at_an_expected_cut_node() {
+        let p = Params { cut_node: 2, ..Params::default() };
+        assert_eq!(reduced(&Late { cut_node: true, ..late(8, 20) }, 7, &p), 5);
+        assert_eq!(reduced(&late(8, 20), 7, &p), 3, "an expected all node: no more");
+        assert_eq!(reduced(&Late { cut_node: true, ..late(8, 20) }, 4, &p), 3, "within the child's depth");
+        assert_eq!(reduced(&Late { cut_node: true, ..late(8, 20) }, 7, &Params::default()), 3, "off by default");
     }
 
     #[test]

@@ -42,6 +42,10 @@ pub struct NodeView {
     pub material_momentum: Score,
     /// The node is searched with a window wider than null: it lies on the principal variation.
     pub pv_node: bool,
+    /// The node is an expected cut node (Stockfish's `cutNode`): a null-window node entered by
+    /// a reduced search of a late move, or at full depth from an expected all node; never a PV
+    /// node.
+    pub cut_node: bool,
     /// The transposition table knows a best move for this node.
     pub has_hash_move: bool,
     /// What the table's entry claims about the node, when it holds the hash move.

@@ -114,13 +114,16 @@ impl Searcher {
         }
 
         // Steps 6-10: node pruning, the moves, the result.
+        let (counted_depth, cut_node) = (node.depth, node.cut_node);
         let score = self.expand(node, depth, key, hash_move);
 
         // Step 11. A reduced node's result is offered to the audit.
         if reduced.is_some() {
             self.settle_node_reduction(counter!(Iir), (alpha, beta), depth, score);
         }
-        score.max(floor)
+        let score = score.max(floor);
+        self.width_result(counted_depth, cut_node, score >= beta);
+        score
     }
 
     /// The current node's transposition-table key: null-move subtrees and main_selective's
@@ -497,6 +500,7 @@ impl Searcher {
             material: self.pos.material(side),
             material_momentum: self.pos.material_momentum(side),
             pv_node: beta - alpha > 1,
+            cut_node: frame.cut_node && beta - alpha == 1,
             has_hash_move: hash_claim.is_some(),
             hash_claim,
             has_pieces: self.pos.has_pieces(side),

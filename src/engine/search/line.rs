@@ -18,6 +18,10 @@ pub(super) struct Frame {
     pub static_eval: Option<Score>,
     /// Moves on the line to this node that singular extension extended by two plies.
     pub double_extensions: u8,
+    /// The node is an expected cut node: searched in a null window by a reduced search of a
+    /// late move, or by a full-depth one where its parent was an expected all node (set by the
+    /// parent before each search of the child, `Searcher::search_child`; false elsewhere).
+    pub cut_node: bool,
 }
 
 impl Frame {

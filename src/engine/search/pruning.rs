@@ -85,7 +85,10 @@ impl Searcher {
             if see::below(self.pos.board(), mv, threshold) {
                 continue;
             }
-            self.line.frames[node.ply + 1] = self.line.frames[node.ply].child(true, false, false);
+            self.line.frames[node.ply + 1] = Frame {
+                cut_node: !node.cut_node,
+                ..self.line.frames[node.ply].child(true, false, false)
+            };
             self.make_prefetching(mv);
             let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();
@@ -107,6 +110,7 @@ impl Searcher {
         }
         self.line.frames[node.ply + 1] = Frame {
             after_null_move: true,
+            cut_node: !node.cut_node,
             ..self.line.frames[node.ply].child(false, false, false)
         };
         self.line.null_depth += 1;

@@ -80,7 +80,12 @@ impl Searcher {
                 probe
             }
         } else {
-            -self.alphabeta(-child_beta, -child_alpha, new_depth - reduction)
+            // The child's type, Stockfish's `cutNode`: a reduced late move's null-window child
+            // is an expected cut node, a full-depth one the opposite of this node, a PV child
+            // neither.
+            let child_null = child_beta - child_alpha == 1;
+            let cut = child_null && (reduction > 0 || !node.cut_node);
+            self.search_child(node, (child_alpha, child_beta), new_depth - reduction, cut)
         };
 
         // Step R4. A reduced move that beats alpha is searched again at full depth (in the
@@ -88,16 +93,30 @@ impl Searcher {
         let researched = reduced
             .is_some_and(|(reducer, _)| self.settle_reduction(reducer, node, new_depth, score));
         if researched {
-            score = -self.alphabeta(-child_beta, -child_alpha, new_depth);
+            let cut = child_beta - child_alpha == 1 && !node.cut_node;
+            score = self.search_child(node, (child_alpha, child_beta), new_depth, cut);
         }
         self.width_searched(node, mv, reduction, researched);
 
         // Step R5. pvs: a null-window score inside the window is searched with the full one.
         if null_window && pvs::research(score, alpha, beta) && !self.aborted() {
             self.overrule(counter!(Pvs));
-            score = -self.alphabeta(-beta, -alpha, new_depth);
+            score = self.search_child(node, (alpha, beta), new_depth, false);
         }
         score
+    }
+
+    /// Search the child just made in `window` (the node's side) to `depth`, entered as an
+    /// expected cut node or not (`cut_node`, which LMR's `cut_node` term reads there).
+    fn search_child(
+        &mut self,
+        node: &NodeView,
+        (alpha, beta): (Score, Score),
+        depth: i32,
+        cut_node: bool,
+    ) -> Score {
+        self.line.frames[node.ply + 1].cut_node = cut_node;
+        -self.alphabeta(-beta, -alpha, depth)
     }
 
     /// Step R1, main_selective (002): the main function asks the selective one first and

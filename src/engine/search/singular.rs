@@ -11,6 +11,7 @@ use cozy_chess::Move;
 
 use super::Searcher;
 use super::gate::Point;
+use super::line::Frame;
 use crate::engine::heuristics::view::{Decision, MoveView, NodeView};
 use crate::engine::heuristics::{multi_cut, negative_extension, singular_extension};
 use crate::engine::movepick::PickerLists;
@@ -116,8 +117,12 @@ impl Searcher {
                 continue;
             }
             quiets += u32::from(quiet);
-            self.line.frames[ply + 1] =
-                self.line.frames[ply].child(self.pos.is_capture(mv), false, false);
+            // Each is searched at full depth in a null window, as a child of this node's type
+            // (Stockfish's singular search keeps the node's `cutNode`).
+            self.line.frames[ply + 1] = Frame {
+                cut_node: !self.line.frames[ply].cut_node,
+                ..self.line.frames[ply].child(self.pos.is_capture(mv), false, false)
+            };
             self.make_prefetching(mv);
             let score = -self.alphabeta(-rbeta, -rbeta + 1, depth);
             self.pos.unmake();

@@ -6,6 +6,7 @@ use crate::engine::score::{DRAW, MATE};
 use crate::engine::spec;
 use cozy_chess::Board;
 
+mod cut_nodes;
 mod draws;
 mod selective;
 

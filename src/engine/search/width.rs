@@ -38,6 +38,15 @@ impl Searcher {
         }
     }
 
+    /// A node counted at `depth` ended, an expected cut node or not, its result at beta or
+    /// above or not.
+    #[inline]
+    pub(super) fn width_result(&mut self, depth: i32, cut_node: bool, failed_high: bool) {
+        if let Some(width) = self.width() {
+            width.node_result(depth, cut_node, failed_high);
+        }
+    }
+
     /// A move of `node` was searched, reduced by `reduction` plies (0: at full depth), and
     /// searched again at full depth when `researched`.
     #[inline]
