@@ -215,7 +215,8 @@ def width(path, variant):
     decisions = defaultdict(lambda: ([0] * (DEEPEST + 1), [0] * (DEEPEST + 1)))
     for r in rs:
         w = r["width"]
-        for key in ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "searched", "full_depth", "cutoffs", "first_move_cutoffs"):
+        for key in ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "searched", "full_depth", "cutoffs", "first_move_cutoffs",
+                    "cut_nodes", "fail_highs", "cut_node_fail_highs"):
             for d, v in enumerate(pooled(w.get(key, []), DEEPEST)):
                 total[key][d] += v
         for key in ("by_move", "reduced", "reduction_plies", "researched"):
@@ -241,6 +242,21 @@ def width(path, variant):
         print(f"| {depth_label(d)} | {n:,} | {total['searched'][d] / n:.2f} | {pct(total['full_depth'][d], total['searched'][d])} | "
               f"{pct(total['first_move_cutoffs'][d], total['cutoffs'][d])} | {pct(total['tt_hits'][d], total['tt_probes'][d])} | "
               f"{pct(total['tt_cutoffs'][d], total['tt_probes'][d])} |")
+    if sum(total["fail_highs"]):
+        # Files written before the node types were counted have none of these keys.
+        print()
+        print("Expected cut nodes (a reduced late move's child, or the full-depth child of an expected all node) "
+              "and the other nodes: share of the nodes, and how often each failed high (by a node pruning or the moves)")
+        print()
+        print("| depth | expected cut nodes | their fail highs | the others' fail highs |")
+        print("|---:|---:|---:|---:|")
+        for d in range(1, DEEPEST + 1):
+            n, cut = total["nodes"][d], total["cut_nodes"][d]
+            if not n:
+                continue
+            cut_highs = total["cut_node_fail_highs"][d]
+            print(f"| {depth_label(d)} | {pct(cut, n)} | {pct(cut_highs, cut)} | "
+                  f"{pct(total['fail_highs'][d] - cut_highs, n - cut)} |")
     print()
     print("LMR by move number (all depths): moves searched, share reduced, mean plies of a reduction, share of the reduced searched again")
     print()
