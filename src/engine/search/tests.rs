@@ -489,12 +489,7 @@ fn the_root_counts_where_its_nodes_went() {
 
 #[test]
 fn quiet_keys_when_reached_search_another_tree_reproducibly() {
-    let nodes = |spec: &str| {
-        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-        search(position(fen), with_spec(spec, 7), &mut Silent)
-            .stats
-            .nodes()
-    };
+    let nodes = |spec: &str| nodes_of(ITALIAN, spec, 7);
     // `modern` keys them when reached (reports/elo-quiet-keys/); `entry` is the documents'.
     let entry = nodes("modern,quiet_keys=entry");
     let reached = nodes("modern,quiet_keys=reached");
@@ -506,6 +501,16 @@ fn quiet_keys_when_reached_search_another_tree_reproducibly() {
     assert_eq!(reached, nodes("modern,quiet_keys=reached"));
     // Without a sorting heuristic there is nothing to key: the same tree.
     assert_eq!(nodes("plain,quiet_keys=reached"), nodes("plain"));
+}
+
+/// A quiet opening position (the Italian game after 4.O-O is possible).
+const ITALIAN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+/// The nodes of one search of `fen` to `depth` under `spec`.
+fn nodes_of(fen: &str, spec: &str, depth: u32) -> u64 {
+    search(position(fen), with_spec(spec, depth), &mut Silent)
+        .stats
+        .nodes()
 }
 
 /// `run --width`: the tally changes nothing the search does, and its counts add up to the

@@ -49,12 +49,7 @@ fn expected_cut_nodes_fail_high_more_often_than_the_others() {
 /// (the default) the tree is the default's.
 #[test]
 fn the_cut_node_term_changes_the_tree_reproducibly() {
-    let nodes = |spec: &str| {
-        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-        search(position(fen), with_spec(spec, 8), &mut Silent)
-            .stats
-            .nodes()
-    };
+    let nodes = |spec: &str| nodes_of(ITALIAN, spec, 8);
     let default = nodes("modern");
     assert_eq!(nodes("modern,lmr.cut_node=0"), default);
     let more = nodes("modern,lmr.cut_node=2");
