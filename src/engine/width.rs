@@ -63,7 +63,9 @@ pub struct WidthTally {
     pub cut_nodes: ByDepth,
     /// Of `nodes`, those whose result reached beta (by the move loop's cut-off or by a node
     /// pruning's: null move, reverse futility, probcut); absent from files written before it
-    /// was counted.
+    /// was counted. A node whose search a limit cut short is counted, like every count here,
+    /// with the score it returned (the nodes on the line when the limit struck: a few dozen a
+    /// search at most), so that `cut_nodes` and `fail_highs` divide by the same nodes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fail_highs: ByDepth,
     /// Of `fail_highs`, those of expected cut nodes.
