@@ -32,6 +32,12 @@ heuristic_params! {
         /// iteration's own depth (Ethereal 12.00's `depth - 1`, searched at least a ply deep,
         /// `search.c`; ours keeps the depth after a mate score).
         pub fail_high_reduction: bool = false,
+        /// The most plies `fail_high_reduction` takes off one iteration. Ethereal 12 has no
+        /// bound, and with none a score that jumps (WAC.132: +3.35, then a mate in three from
+        /// depth 6) fails high at every depth the widened window still lies under, so one
+        /// iteration after another finished at depth 4 with the shallow score, and the mate came
+        /// at iteration 13 instead of 6 (`tests/mates.rs`, issue 25).
+        pub fail_high_max: u32 [1..=64; structural] = 64,
         /// A fail low moves beta to the middle of the failed window (Ethereal 12's
         /// `beta = (alpha + beta) / 2`) as alpha widens.
         pub fail_low_pull: bool = false,
@@ -75,13 +81,17 @@ pub fn widen(
 
 /// The depth of the next search of an iteration of `depth` after `score` failed on one side,
 /// the search before having been `searched` deep: with `fail_high_reduction`, a ply less after
-/// a fail high (at least one ply, and not for a mate score), the iteration's own after a fail
-/// low; otherwise always the iteration's own.
+/// a fail high (at least one ply, at most `fail_high_max` plies below `depth`, and not for a
+/// mate score), the iteration's own after a fail low; otherwise always the iteration's own.
 pub fn research_depth(depth: i32, searched: i32, failed_high: bool, score: Score, params: &Params) -> i32 {
     if !params.fail_high_reduction || !failed_high {
         return depth;
     }
-    if score.abs() >= MATE_BOUND { searched } else { (searched - 1).max(1) }
+    if score.abs() >= MATE_BOUND {
+        return searched;
+    }
+    let floor = depth.saturating_sub(params.fail_high_max as i32).max(1);
+    (searched - 1).max(floor)
 }
 
 #[cfg(test)]
@@ -120,5 +130,8 @@ mod tests {
         assert_eq!(research_depth(9, 7, false, -90, &p), 9, "a fail low: the iteration's depth");
         assert_eq!(research_depth(9, 1, true, 90, &p), 1, "never below one ply");
         assert_eq!(research_depth(9, 7, true, MATE_BOUND + 2, &p), 7, "not for a mate");
+        let p = Params { fail_high_max: 2, ..p };
+        assert_eq!(research_depth(9, 8, true, 90, &p), 7, "within the bound");
+        assert_eq!(research_depth(9, 7, true, 90, &p), 7, "no further than two plies");
     }
 }
