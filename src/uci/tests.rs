@@ -199,6 +199,7 @@ fn a_heuristics_spec_is_the_same_configuration_as_the_variant() {
         "plain,quiet_order=shuffled,tree_draws=ignored",
         "modern,eval=nnue,tree_draws=jittered",
         "modern,eval=nnue,lmr.cut_node=2",
+        "modern,eval=nnue,aspiration.window=18,aspiration.fail_high_reduction=true,aspiration.fail_low_pull=true,aspiration.fail_high_max=1",
         "modern,eval=nnue,time_usage=130",
         "modern,eval=nnue,time_inc=125",
         "modern,eval=nnue,+capture_history,capture_history.scale=256",
