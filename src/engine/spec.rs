@@ -399,7 +399,8 @@ mod tests {
         // (docs/heuristics.md): delta_pruning, -8.7 Elo [-41.3, +23.8] at 3+0.03, and classic's
         // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); quiescence_tt until
         // games measure it; probcut, multi_cut, negative_extension, upcoming_repetition,
-        // capture_history and history_extension until their SPRTs decide them.
+        // capture_history, history_extension and fifty_move_damping until their SPRTs decide
+        // them.
         let left_out = [
             Id::DeltaPruning,
             Id::CheckExtension,
@@ -410,6 +411,7 @@ mod tests {
             Id::UpcomingRepetition,
             Id::CaptureHistory,
             Id::HistoryExtension,
+            Id::FiftyMoveDamping,
         ];
         let modern = parse("modern").unwrap();
         let classic = parse("classic").unwrap();

@@ -872,6 +872,19 @@ registry! {
         requires: [ContinuationHistory], excludes: [],
         crossover: None, reads_history: true, mirrors: [],
     }
+    FiftyMoveDamping => fifty_move_damping {
+        kind: Evaluation, source: "modern", forms: ["node", "quiescence"], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "the static evaluation damped toward a draw as the fifty-move count grows (Stockfish)",
+        meanings: [
+            "tested: an interior node read its static evaluation; fired: the fifty-move count was above zero and changed it",
+            "tested: a quiescence stand pat read its evaluation; fired: the fifty-move count was above zero and changed it",
+        ],
+        steps: ["correction"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
 }
 
 impl Id {

@@ -1,11 +1,13 @@
-//! The static evaluation a node's decisions read: the position's own, corrected by
-//! `correction_history` outside check, and what a node's result teaches that table.
+//! The static evaluation a node's decisions read: the position's own, damped by the
+//! fifty-move count (`fifty_move_damping`), corrected by `correction_history` outside check;
+//! and what a node's result teaches that table.
 
 use cozy_chess::{Color, Move, Piece};
 
 use super::Searcher;
 use super::gate::Point;
 use crate::engine::heuristics::correction_history::{self, Keys, non_pawn_key, pawn_key};
+use crate::engine::heuristics::fifty_move_damping;
 use crate::engine::heuristics::view::NodeView;
 use crate::engine::score::Score;
 use crate::engine::stats::counter;
@@ -20,6 +22,7 @@ impl Searcher {
         in_check: bool,
         quiescence: bool,
     ) -> Score {
+        let eval = self.uncorrected_eval(eval, quiescence, true);
         let counter = if quiescence {
             counter!(CorrectionHistory.quiescence)
         } else {
@@ -32,6 +35,28 @@ impl Searcher {
             correction_history::corrected(eval, (in_check, form_on), correction)
         })
         .unwrap_or(eval)
+    }
+
+    /// `eval` before any correction: the position's own, or (`fifty_move_damping`) brought
+    /// toward a draw by the fifty-move count. Counted when `counted`: the node's reading is;
+    /// step 10's lesson asks the same decision again, so that the correction learns against
+    /// the value it corrects.
+    fn uncorrected_eval(&mut self, eval: Score, quiescence: bool, counted: bool) -> Score {
+        let counter = if quiescence {
+            counter!(FiftyMoveDamping.quiescence)
+        } else {
+            counter!(FiftyMoveDamping.node)
+        };
+        let clock = self.pos.board().halfmove_clock() as u32;
+        let decision = self.ask(counter, |s| {
+            fifty_move_damping::damped(eval, clock, &s.config.heuristics.fifty_move_damping)
+        });
+        let damped = if counted {
+            self.count(counter, Point::Unaudited, decision)
+        } else {
+            decision.value()
+        };
+        damped.unwrap_or(eval)
     }
 
     /// Step 10's lesson: a node searched to `node.depth` found `score` (of `bound`, best move
@@ -50,7 +75,7 @@ impl Searcher {
         {
             return;
         }
-        let eval = self.pos.static_eval();
+        let eval = self.uncorrected_eval(self.pos.static_eval(), false, false);
         let best_is_capture = best.is_some_and(|mv| self.pos.is_capture(mv));
         let bounds = (bound == Bound::Lower, bound == Bound::Upper);
         if let Some(error) =
