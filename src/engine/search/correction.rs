@@ -47,8 +47,8 @@ impl Searcher {
         } else {
             counter!(FiftyMoveDamping.node)
         };
-        let clock = self.pos.board().halfmove_clock() as u32;
         let decision = self.ask(counter, |s| {
+            let clock = u32::from(s.pos.board().halfmove_clock());
             fifty_move_damping::damped(eval, clock, &s.config.heuristics.fifty_move_damping)
         });
         let damped = if counted {
