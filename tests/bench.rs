@@ -9,7 +9,7 @@ use std::process::Command;
 use searchlab::engine::config::SearchConfig;
 use searchlab::harness::bench;
 
-const SIGNATURE: u64 = 71_034;
+const SIGNATURE: u64 = 70_918;
 const PLAIN_SIGNATURE: u64 = 8_268_668;
 
 #[test]

@@ -92,8 +92,8 @@ fn the_uci_default_finds_every_short_mate_classic_finds() {
 /// Ethereal 12's aspiration windows (`reports/elo-aspiration/`, H1 in self-play) search each
 /// fail high again a ply shallower without bound, and on WAC.132 the default with them reports
 /// no mate by depth 10: one iteration after another fails high from +3.35 and finishes at
-/// depth 4 with the shallow score. Bounded to a ply an iteration (`fail_high_max=1`) they find
-/// it, and WAC.136's and WAC.186's, as the default does.
+/// depth 4 with the shallow score. Bounded to a ply an iteration (`fail_high_max=1`, the
+/// default's since `reports/elo-search-package/`) they find it, and WAC.136's and WAC.186's.
 #[test]
 fn fail_high_reductions_bounded_to_a_ply_keep_the_short_mates() {
     let suites = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
@@ -101,7 +101,8 @@ fn fail_high_reductions_bounded_to_a_ply_keep_the_short_mates() {
     let record = |id: &str| records.iter().find(|r| r.id() == id).unwrap();
     let ethereal = "modern,eval=nnue,aspiration.window=18,aspiration.fail_high_reduction=true,\
                     aspiration.fail_low_pull=true";
-    assert!(!finds_mate(ethereal, record("WAC.132"), MATE_DEPTH));
+    let unbounded = format!("{ethereal},aspiration.fail_high_max=64");
+    assert!(!finds_mate(&unbounded, record("WAC.132"), MATE_DEPTH));
     let bounded = format!("{ethereal},aspiration.fail_high_max=1");
     for id in ["WAC.132", "WAC.136", "WAC.186"] {
         assert!(finds_mate(&bounded, record(id), MATE_DEPTH), "{id}");

@@ -81,8 +81,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "modern",
-        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys), Ethereal 12's futility pruning of quiet moves up to depth 8 (SPRT: reports/elo-quiet-futility), and late move reductions of quiet checks outside PV nodes (Ethereal 12 reduces them everywhere, which cost WAC.186's mate in three by depth 10; SPRT: reports/elo-lmr-checks-off-pv)",
-        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached,quiet_futility,lmr.checks=true,lmr.checks_at_pv=false",
+        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys), Ethereal 12's futility pruning of quiet moves up to depth 8 (SPRT: reports/elo-quiet-futility), late move reductions of quiet checks outside PV nodes (Ethereal 12 reduces them everywhere, which cost WAC.186's mate in three by depth 10; SPRT: reports/elo-lmr-checks-off-pv), and, in one package decided by one SPRT (reports/elo-search-package), Ethereal 12's aspiration windows with their fail-high reductions bounded to a ply (unbounded they cost three of WAC's short mates by depth 10), Ethereal 12's history system (its continuation-history scale, LMR's history term and the history extension), late move reductions from the second move (Ethereal 12's), Ethereal 12's probcut and Stockfish's upcoming-repetition detection",
+        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached,quiet_futility,lmr.checks=true,lmr.checks_at_pv=false,aspiration.window=18,aspiration.fail_high_reduction=true,aspiration.fail_low_pull=true,aspiration.fail_high_max=1,continuation_history.scale=32,continuation_history.max_bonus=400,lmr.history_divisor=5000,history_extension,lmr.min_move=1,probcut,upcoming_repetition",
     },
     Preset {
         name: "all",
@@ -398,19 +398,15 @@ mod tests {
         // modern: classic plus every modern technique but those self-play measured not to pay
         // (docs/heuristics.md): delta_pruning, -8.7 Elo [-41.3, +23.8] at 3+0.03, and classic's
         // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); quiescence_tt until
-        // games measure it; probcut, multi_cut, negative_extension, upcoming_repetition,
-        // capture_history, history_extension and fifty_move_damping until their SPRTs decide
-        // them.
+        // games measure it; multi_cut, negative_extension, capture_history and
+        // fifty_move_damping until their SPRTs decide them.
         let left_out = [
             Id::DeltaPruning,
             Id::CheckExtension,
             Id::QuiescenceTt,
-            Id::Probcut,
             Id::MultiCut,
             Id::NegativeExtension,
-            Id::UpcomingRepetition,
             Id::CaptureHistory,
-            Id::HistoryExtension,
             Id::FiftyMoveDamping,
         ];
         let modern = parse("modern").unwrap();

@@ -30,8 +30,9 @@ heuristic_params! {
         pub divisor: i32 [50..=1000] = 225,
         /// No reduction at a remaining depth below this.
         pub min_depth: i32 [1..=16] = 3,
-        /// Moves searched before any is reduced (the first one or two at least).
-        pub min_move: u32 [1..=64] = 3,
+        /// Moves searched before any is reduced (Ethereal 12: one; 0 reduces even the first,
+        /// a value SPSA may step to from `modern`'s 1).
+        pub min_move: u32 [0..=64] = 3,
         /// A quiet move whose history is at least this reduces one ply less (when
         /// `history_divisor` is 0).
         pub good_history: i32 [0..=100000] = 1000,

@@ -206,7 +206,12 @@ fn every_preset_searches_the_start_position() {
             with_spec(preset.name, depth),
             &mut Silent,
         );
-        assert_eq!(result.depth, depth, "{}", preset.name);
+        // Ethereal 12's fail highs, searched again shallower, end up to `fail_high_max` short.
+        let window = spec::parse(preset.name).unwrap().heuristics.aspiration;
+        let cut = u32::from(window.enabled && window.fail_high_reduction) * window.fail_high_max;
+        let (name, reached, depths) =
+            (preset.name, result.depth, depth.saturating_sub(cut)..=depth);
+        assert!(depths.contains(&reached), "{name}: {reached}");
         assert!(result.best_move.is_some(), "{}", preset.name);
     }
 }

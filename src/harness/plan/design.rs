@@ -336,15 +336,18 @@ mod tests {
     #[test]
     fn a_sweep_value_equal_to_the_base_is_the_base_searched_once() {
         let base = ("modern".to_string(), "modern".to_string());
-        // `modern` has `lmr.min_move` 3: the point at 3 is the base itself.
-        let (variants, design) = sweep(&["lmr.min_move=1..5:2".into()], &base).unwrap();
+        // `modern` has `lmr.divisor` 225: the point at 225 is the base itself.
+        let (variants, design) = sweep(&["lmr.divisor=175..275:50".into()], &base).unwrap();
         let labels: Vec<&str> = variants.iter().map(|(l, _)| l.as_str()).collect();
-        assert_eq!(labels, ["modern", "lmr.min_move=1", "lmr.min_move=5"]);
+        assert_eq!(labels, ["modern", "lmr.divisor=175", "lmr.divisor=275"]);
         let Design::Sweep { points, .. } = design else {
             panic!("a sweep")
         };
         let point_labels: Vec<&str> = points.iter().map(|p| p.label.as_str()).collect();
-        assert_eq!(point_labels, ["lmr.min_move=1", "modern", "lmr.min_move=5"]);
+        assert_eq!(
+            point_labels,
+            ["lmr.divisor=175", "modern", "lmr.divisor=275"]
+        );
     }
 
     #[test]
