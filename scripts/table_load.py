@@ -15,7 +15,7 @@ configuration's, with a 95% interval from the logs' standard error. Nodes are de
 the machine's load does not change the numbers.
 
     python3 scripts/table_load.py --engine target/engine/searchlab \
-        --pgn reports/elo-ethereal/twice-the-clock/games.pgn.gz --games 8 --nodes 730000 \
+        --pgn reports/elo-ethereal/history/cc04d5b/twice-the-clock/games.pgn.gz --games 8 --nodes 730000 \
         h16=Hash=16 h256=Hash=256 h16-ways4=Hash=16,tt.ways=4
 """
 

@@ -13,8 +13,8 @@
 //! a pawn move, which restores the full score, becomes worth playing. Against Ethereal 12 at
 //! 16+0.16 the default shuffled into 13 threefold repetitions in 200 games while scoring
 //! itself one to five pawns up move after move with the score unchanged
-//! (`reports/elo-ethereal/twice-the-clock/repetitions.txt`), and its leads of six moves at
-//! +1.00 or more ended 38 won, 47 drawn and 24 lost.
+//! (`reports/elo-ethereal/history/cc04d5b/twice-the-clock/repetitions.txt`), and its leads of
+//! six moves at +1.00 or more ended 38 won, 47 drawn and 24 lost.
 //!
 //! It reads the evaluation before `correction_history` corrects it, and the correction learns
 //! against the damped value (Stockfish's order: its correction is added to the damped score).
