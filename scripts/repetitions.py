@@ -10,7 +10,12 @@ Each player is read in turn, `--player` limits it to one label.
 A second line for each player tells what its leads became: the games in which six of its own scores
 running were all at least `--margin`, and how many of those it won, drew (by which rule) and
 lost. Without it a count of repetitions from a lead reads as wins given away; with it, a change
-that avoids the repetitions shows whether the lead ends in a win or in another draw.
+that avoids the repetitions shows whether the lead ends in a win or in another draw. The same
+line says whether the other player saw the lead: the median of its own scores over the same six
+moves, turned to the leading player's side (the median of those medians over the games), and in
+how many games that median was at least half the margin. A lead the other side does not share
+and that does not convert is the leading player's evaluation, not its technique, at fault
+(`reports/elo-ethereal/README.md`, twice the clock).
 
     python3 scripts/repetitions.py reports/elo-ethereal/twice-the-clock/results.jsonl.gz
 """
@@ -18,6 +23,7 @@ that avoids the repetitions shows whether the lead ends in a win or in another d
 import argparse
 import gzip
 import json
+import statistics
 
 
 def games(path):
@@ -42,32 +48,69 @@ def outcome(game, player):
     return "W" if (game["result"] == "1-0") == (game["white"] == player) else "L"
 
 
+def lead_start(game, player, margin, running=6):
+    """The index among `player`'s own moves where `running` of its scores in a row first were
+    all at least `margin`, or None."""
+    own = scores(game, player)
+    return next(
+        (
+            i
+            for i in range(len(own) - running + 1)
+            if all(s is not None and s >= margin for s in own[i : i + running])
+        ),
+        None,
+    )
+
+
 def led(game, player, margin, running=6):
     """Whether `running` of `player`'s own scores in a row were all at least `margin`."""
-    own = scores(game, player)
-    return any(
-        all(s is not None and s >= margin for s in own[i : i + running])
-        for i in range(len(own) - running + 1)
-    )
+    return lead_start(game, player, margin, running) is not None
+
+
+def other_view(game, player, start, running=6):
+    """The median of the other player's own scores on its `running` moves from `player`'s move
+    `start` (its replies when `player` has White, the moves before them when Black), turned to
+    `player`'s side; None where it gave no score."""
+    other = game["black"] if game["white"] == player else game["white"]
+    theirs = [-s for s in scores(game, other)[start : start + running] if s is not None]
+    return statistics.median(theirs) if theirs else None
 
 
 def leads(path, every, player, margin):
     """The line on what `player`'s leads of at least `margin` became."""
     ends = {"W": 0, "D": 0, "L": 0}
     rules = {}
+    views = {"W": [], "D": [], "L": []}
     for game in every:
-        if player in (game["white"], game["black"]) and led(game, player, margin):
+        start = lead_start(game, player, margin) if player in (game["white"], game["black"]) else None
+        if start is not None:
             end = outcome(game, player)
+            view = other_view(game, player, start)
+            if view is not None:
+                views[end].append(view)
             ends[end] += 1
             if end == "D":
                 rule = game["reason"].lower()
                 rules[rule] = rules.get(rule, 0) + 1
     total = sum(ends.values())
     how = ", ".join(f"{n} {rule}" for rule, n in sorted(rules.items(), key=lambda r: -r[1]))
+    every_view = views["W"] + views["D"] + views["L"]
+    by_end = ", ".join(
+        f"{word} {statistics.median(views[end]) / 100:+.2f}"
+        for end, word in (("W", "won"), ("D", "drawn"), ("L", "lost"))
+        if views[end]
+    )
+    seen = (
+        f"; the other side's own scores over the same six moves: median "
+        f"{statistics.median(every_view) / 100:+.2f} for {player} ({by_end}), at least "
+        f"+{margin / 200:.2f} in {sum(v >= margin / 2 for v in every_view)} of {len(every_view)}"
+        if every_view
+        else ""
+    )
     return (
         f"{path}: {player}: {total} games with six of its own scores running at least "
         f"+{margin / 100:.2f}: won {ends['W']}, drawn {ends['D']} ({how or 'none'}), "
-        f"lost {ends['L']}"
+        f"lost {ends['L']}{seen}"
     )
 
 
