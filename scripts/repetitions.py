@@ -62,11 +62,6 @@ def lead_start(game, player, margin, running=6):
     )
 
 
-def led(game, player, margin, running=6):
-    """Whether `running` of `player`'s own scores in a row were all at least `margin`."""
-    return lead_start(game, player, margin, running) is not None
-
-
 def other_view(game, player, start, running=6):
     """The median of the other player's own scores on its `running` moves from `player`'s move
     `start` (its replies when `player` has White, the moves before them when Black), turned to
@@ -82,7 +77,9 @@ def leads(path, every, player, margin):
     rules = {}
     views = {"W": [], "D": [], "L": []}
     for game in every:
-        start = lead_start(game, player, margin) if player in (game["white"], game["black"]) else None
+        if player not in (game["white"], game["black"]):
+            continue
+        start = lead_start(game, player, margin)
         if start is not None:
             end = outcome(game, player)
             view = other_view(game, player, start)
