@@ -398,8 +398,8 @@ mod tests {
         // modern: classic plus every modern technique but those self-play measured not to pay
         // (docs/heuristics.md): delta_pruning, -8.7 Elo [-41.3, +23.8] at 3+0.03, and classic's
         // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); quiescence_tt until
-        // games measure it; multi_cut, negative_extension, capture_history and
-        // fifty_move_damping until their SPRTs decide them.
+        // games measure it; multi_cut, negative_extension, capture_history,
+        // fifty_move_damping and endgame_scale until their SPRTs decide them.
         let left_out = [
             Id::DeltaPruning,
             Id::CheckExtension,
@@ -408,6 +408,7 @@ mod tests {
             Id::NegativeExtension,
             Id::CaptureHistory,
             Id::FiftyMoveDamping,
+            Id::EndgameScale,
         ];
         let modern = parse("modern").unwrap();
         let classic = parse("classic").unwrap();

@@ -885,6 +885,19 @@ registry! {
         requires: [], excludes: [],
         crossover: None, reads_history: false, mirrors: [],
     }
+    EndgameScale => endgame_scale {
+        kind: Evaluation, source: "modern", forms: ["node", "quiescence"], signal: none,
+        reads_line: false, randomised: false, cuts: false,
+        summary: "the static evaluation scaled toward a draw in endings that material does not win, by Ethereal 12's scale factor and complexity",
+        meanings: [
+            "tested: an interior node read its static evaluation; fired: the endgame terms changed it",
+            "tested: a quiescence stand pat read its evaluation; fired: the endgame terms changed it",
+        ],
+        steps: ["correction"],
+        main_job: false,
+        requires: [], excludes: [],
+        crossover: None, reads_history: false, mirrors: [],
+    }
 }
 
 impl Id {

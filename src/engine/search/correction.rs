@@ -1,16 +1,16 @@
-//! The static evaluation a node's decisions read: the position's own, damped by the
-//! fifty-move count (`fifty_move_damping`), corrected by `correction_history` outside check;
-//! and what a node's result teaches that table.
+//! The static evaluation a node's decisions read: the position's own, scaled in drawish
+//! endings (`endgame_scale`), damped by the fifty-move count (`fifty_move_damping`), corrected
+//! by `correction_history` outside check; and what a node's result teaches that table.
 
 use cozy_chess::{Color, Move, Piece};
 
 use super::Searcher;
 use super::gate::Point;
 use crate::engine::heuristics::correction_history::{self, Keys, non_pawn_key, pawn_key};
-use crate::engine::heuristics::fifty_move_damping;
-use crate::engine::heuristics::view::NodeView;
+use crate::engine::heuristics::view::{Decision, NodeView};
+use crate::engine::heuristics::{endgame_scale, fifty_move_damping};
 use crate::engine::score::Score;
-use crate::engine::stats::counter;
+use crate::engine::stats::{Counter, counter};
 use crate::engine::tt::Bound;
 
 impl Searcher {
@@ -37,26 +37,44 @@ impl Searcher {
         .unwrap_or(eval)
     }
 
-    /// `eval` before any correction: the position's own, or (`fifty_move_damping`) brought
-    /// toward a draw by the fifty-move count. Counted when `counted`: the node's reading is;
-    /// step 10's lesson asks the same decision again, so that the correction learns against
-    /// the value it corrects.
+    /// `eval` before any correction: the position's own, scaled toward a draw in the endings
+    /// that material does not win (`endgame_scale`, Ethereal 12's order: inside its
+    /// evaluation), then brought toward a draw by the fifty-move count (`fifty_move_damping`,
+    /// Stockfish's order: after it). Counted when `counted`: the node's reading is; step 10's
+    /// lesson asks the same decisions again, so that the correction learns against the value
+    /// it corrects.
     fn uncorrected_eval(&mut self, eval: Score, quiescence: bool, counted: bool) -> Score {
-        let counter = if quiescence {
-            counter!(FiftyMoveDamping.quiescence)
+        let (scale, damping) = if quiescence {
+            (
+                counter!(EndgameScale.quiescence),
+                counter!(FiftyMoveDamping.quiescence),
+            )
         } else {
-            counter!(FiftyMoveDamping.node)
+            (counter!(EndgameScale.node), counter!(FiftyMoveDamping.node))
         };
-        let decision = self.ask(counter, |s| {
+        let decision = self.ask(scale, |s| {
+            endgame_scale::scaled(s.pos.board(), eval, &s.config.heuristics.endgame_scale)
+        });
+        let eval = self.counted(scale, decision, counted).unwrap_or(eval);
+        let decision = self.ask(damping, |s| {
             let clock = u32::from(s.pos.board().halfmove_clock());
             fifty_move_damping::damped(eval, clock, &s.config.heuristics.fifty_move_damping)
         });
-        let damped = if counted {
+        self.counted(damping, decision, counted).unwrap_or(eval)
+    }
+
+    /// A decision's value, counted (and offered to the audit) only when `counted`.
+    fn counted(
+        &mut self,
+        counter: Counter,
+        decision: Decision<Score>,
+        counted: bool,
+    ) -> Option<Score> {
+        if counted {
             self.count(counter, Point::Unaudited, decision)
         } else {
             decision.value()
-        };
-        damped.unwrap_or(eval)
+        }
     }
 
     /// Step 10's lesson: a node searched to `node.depth` found `score` (of `bound`, best move
