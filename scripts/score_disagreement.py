@@ -2,11 +2,14 @@
 """Where two engines' scores of the same positions part (reports/elo-ethereal/README.md): for
 every move of `--us` in a match against another engine, our score for our side and the other
 engine's score of its reply (the position our move left, which our score was of), turned to our
-side, grouped by what stands on the board after our move. Only moves we scored between
-`--low` and `--high` centipawns are read (default +100 to +300: the leads that did not convert),
-so that every group holds the same kind of claim and the engines' different scales matter
-alike in each. Each line: how many such moves, our median, the other engine's median, how often
-it gave at least half of ours, and our points from those games (a game counted once a move).
+side, grouped by what stands on the board after our move (scores printed in pawns). Only moves
+we scored between `--low` and `--high` centipawns are grouped (default +100 to +300: the leads
+that did not convert), so that every group holds the same kind of claim and the engines'
+different scales matter alike in each. Each line: how many such moves, our median, the other
+engine's median, how often it gave at least half of ours, how often it scored within ±2
+centipawns (a draw score, or near one), and our points from those games (a game counted once a
+move). A first table reads every move by our score's band: how far the other engine and the
+results follow our scale.
 
 A group whose other-engine median and points both fall below the rest's is a kind of position
 our evaluation rates above what the games and the other engine bear out.
@@ -106,6 +109,21 @@ def features(board, us):
     ]
 
 
+BANDS = [(-2000, -300), (-300, -100), (-100, -50), (-50, 50), (50, 100), (100, 200), (200, 300),
+         (300, 600), (600, 2000)]
+DRAWN = 2  # a reply scored within ±2 centipawns: a draw score, or as near one as makes no odds
+
+
+def line(heading, group, rows):
+    """One table row: moves, both medians, how often the other engine gave at least half of
+    ours, how often it scored a draw, and our points."""
+    half = sum(1 for m, t, _ in rows if t * 2 >= m)
+    drawn = sum(1 for _, t, _ in rows if abs(t) <= DRAWN)
+    return (f"{heading} | {group} | {len(rows)} | {statistics.median(m for m, _, _ in rows) / 100:+.2f} | "
+            f"{statistics.median(t for _, t, _ in rows) / 100:+.2f} | {100 * half / len(rows):.1f}% | "
+            f"{100 * drawn / len(rows):.1f}% | {100 * statistics.mean(p for _, _, p in rows):.1f}%")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", nargs="+")
@@ -113,22 +131,27 @@ def main():
     parser.add_argument("--low", type=int, default=100)
     parser.add_argument("--high", type=int, default=300)
     args = parser.parse_args()
+    every = [m for path in args.results for m in moves(path, args.us)]
+    columns = (f"moves | our median | theirs | theirs >= half ours | theirs within ±{DRAWN} | "
+               "our points")
+    print(f"{', '.join(args.results)}: every move of '{args.us}' answered with a score, by our score")
+    print(f"heading | band | {columns}")
+    for low, high in BANDS:
+        rows = [(m, t, p) for _, m, t, p in every if low <= m < high]
+        if rows:
+            print(line("our score", f"{low / 100:+.2f} to {high / 100:+.2f}", rows))
     groups = defaultdict(list)
-    for path in args.results:
-        for board, mine, theirs, points in moves(path, args.us):
-            if args.low <= mine <= args.high:
-                us = not board.turn
-                groups[("all", "")].append((mine, theirs, points))
-                for key in features(board, us):
-                    groups[key].append((mine, theirs, points))
-    print(f"{', '.join(args.results)}: moves of '{args.us}' scored {args.low:+d} to {args.high:+d}")
-    print("heading | group | moves | our median | theirs | theirs >= half ours | our points")
+    for board, mine, theirs, points in every:
+        if args.low <= mine <= args.high:
+            groups[("all", "")].append((mine, theirs, points))
+            for key in features(board, not board.turn):
+                groups[key].append((mine, theirs, points))
+    print()
+    print(f"moves of '{args.us}' scored {args.low / 100:+.2f} to {args.high / 100:+.2f}, by what stands "
+          "on the board after them")
+    print(f"heading | group | {columns}")
     for key in sorted(groups, key=lambda k: (k[0] != "all", k)):
-        rows = groups[key]
-        half = sum(1 for m, t, _ in rows if t * 2 >= m)
-        print(f"{key[0]} | {key[1]} | {len(rows)} | {statistics.median(m for m, _, _ in rows):+.0f} | "
-              f"{statistics.median(t for _, t, _ in rows):+.0f} | {100 * half / len(rows):.1f}% | "
-              f"{100 * statistics.mean(p for _, _, p in rows):.1f}%")
+        print(line(*key, groups[key]))
 
 
 if __name__ == "__main__":

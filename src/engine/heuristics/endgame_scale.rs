@@ -12,10 +12,11 @@
 //! Why: the network learnt from its own search's scores, in which an extra pawn in a rook
 //! ending or a bishop against a pawn is worth what it is worth in the middlegame; nothing in
 //! that data says such endings draw. Against Ethereal 12 at 16+0.16, where the default scored
-//! itself +1.00 to +3.00 with seven men or fewer, Ethereal's reply scored the same position a
-//! median +0.01 for us, exactly a draw (±0.02) in 492 of 773 such moves, and every one of those
-//! games was drawn (`reports/elo-ethereal/twice-the-clock/disagreement.txt`). A search that
-//! believes the ending won trades into it; scaled, it keeps the pieces that can still win.
+//! itself +1.00 to +3.00 with seven men or fewer (a median +2.07), Ethereal's reply scored the
+//! same position a median +0.01 for us, within two centipawns of a draw in 63.6% of those 773
+//! moves, and we took 50.0% of the points from those games
+//! (`reports/elo-ethereal/twice-the-clock/disagreement.txt`). A search that believes the
+//! ending won trades into it; scaled, it keeps the pieces that can still win.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece};
 
