@@ -145,22 +145,21 @@ fn complexity(board: &Board) -> i32 {
 mod tests {
     use super::*;
 
-    fn on() -> Params {
-        Params {
-            enabled: true,
-            ..Params::default()
-        }
-    }
+    /// Both terms, as `endgame_scale` alone switches them on.
+    const ON: Params = Params {
+        enabled: true,
+        complexity: true,
+    };
 
     fn scale(fen: &str, eval: Score) -> Score {
         let board: Board = fen.parse().unwrap();
-        scaled(&board, eval, &on()).value().unwrap_or(eval)
+        scaled(&board, eval, &ON).value().unwrap_or(eval)
     }
 
     #[test]
     fn the_start_position_is_left_alone() {
         let start = Board::default();
-        assert!(matches!(scaled(&start, 35, &on()), Decision::Declines));
+        assert!(matches!(scaled(&start, 35, &ON), Decision::Declines));
     }
 
     #[test]
@@ -188,7 +187,7 @@ mod tests {
         let board: Board = fen.parse().unwrap();
         let plain = Params {
             complexity: false,
-            ..on()
+            ..ON
         };
         let s = scaled(&board, 200, &plain).value().unwrap();
         let phase = (22 * 256 + 12) / 24;
