@@ -6,10 +6,12 @@ side, grouped by what stands on the board after our move (scores printed in pawn
 we scored between `--low` and `--high` centipawns are grouped (default +100 to +300: the leads
 that did not convert), so that every group holds the same kind of claim and the engines'
 different scales matter alike in each. Each line: how many such moves, our median, the other
-engine's median, how often it gave at least half of ours, how often it scored within ±2
-centipawns (a draw score, or near one), and our points from those games (a game counted once a
-move). A first table reads every move by our score's band: how far the other engine and the
-results follow our scale.
+engine's median, how often it shared at least half of our claim (its score on the same side of
+zero as ours and at least half of it in size; over the moves we scored other than 0), how often
+it scored within ±2 centipawns (a draw score, or near one), and our points from those games (a
+game counted once a move). A first table reads every move by our score's band, −20 to +20 pawns
+(scores beyond, mates among them, are left out of it; every table leaves out the moves whose
+reply scored beyond ±20 pawns): how far the other engine and the results follow our scale.
 
 A group whose other-engine median and points both fall below the rest's is a kind of position
 our evaluation rates above what the games and the other engine bear out.
@@ -114,13 +116,20 @@ BANDS = [(-2000, -300), (-300, -100), (-100, -50), (-50, 50), (50, 100), (100, 2
 DRAWN = 2  # a reply scored within ±2 centipawns: a draw score, or as near one as makes no odds
 
 
+def shares(mine, theirs):
+    """The other engine's score is on our side of zero and at least half of ours in size."""
+    return 2 * theirs >= mine if mine > 0 else 2 * theirs <= mine
+
+
 def line(heading, group, rows):
-    """One table row: moves, both medians, how often the other engine gave at least half of
-    ours, how often it scored a draw, and our points."""
-    half = sum(1 for m, t, _ in rows if t * 2 >= m)
+    """One table row: moves, both medians, how often the other engine shared at least half of
+    our claim (over the moves we scored other than 0), how often it scored a draw, and our
+    points."""
+    claims = [(m, t) for m, t, _ in rows if m != 0]
+    half = f"{100 * sum(shares(m, t) for m, t in claims) / len(claims):.1f}%" if claims else "-"
     drawn = sum(1 for _, t, _ in rows if abs(t) <= DRAWN)
     return (f"{heading} | {group} | {len(rows)} | {statistics.median(m for m, _, _ in rows) / 100:+.2f} | "
-            f"{statistics.median(t for _, t, _ in rows) / 100:+.2f} | {100 * half / len(rows):.1f}% | "
+            f"{statistics.median(t for _, t, _ in rows) / 100:+.2f} | {half} | "
             f"{100 * drawn / len(rows):.1f}% | {100 * statistics.mean(p for _, _, p in rows):.1f}%")
 
 
@@ -132,7 +141,7 @@ def main():
     parser.add_argument("--high", type=int, default=300)
     args = parser.parse_args()
     every = [m for path in args.results for m in moves(path, args.us)]
-    columns = (f"moves | our median | theirs | theirs >= half ours | theirs within ±{DRAWN} | "
+    columns = (f"moves | our median | theirs | theirs shares half ours | theirs within ±{DRAWN} | "
                "our points")
     print(f"{', '.join(args.results)}: every move of '{args.us}' answered with a score, by our score")
     print(f"heading | band | {columns}")
