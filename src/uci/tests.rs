@@ -204,6 +204,7 @@ fn a_heuristics_spec_is_the_same_configuration_as_the_variant() {
         "modern,eval=nnue,time_inc=125",
         "modern,eval=nnue,+capture_history,capture_history.scale=256",
         "modern,eval=nnue,fifty_move_damping",
+        "modern,eval=nnue,endgame_scale,endgame_scale.complexity=false",
     ] {
         let mut engine = UciEngine::new();
         engine
