@@ -47,8 +47,9 @@ enum Command {
     Perft(cli::PerftArgs),
     /// Search one position and print one line per completed iteration:
     /// `depth/seldepth  time  nodes  nps  score  PV` (the iteration's own nodes and time, in
-    /// milliseconds under ten seconds, score in pawns, PV in standard algebraic notation), then
-    /// the node breakdown. `reproduce` prints the documents' own format.
+    /// milliseconds under ten seconds, score in pawns, PV in standard algebraic notation,
+    /// `[searched N]` where a fail high was searched again shallower), then the node
+    /// breakdown. `reproduce` prints the documents' own format.
     #[command(after_help = "Example: searchlab search startpos --depth 6 --algorithm minimax")]
     Search(cli::SearchArgs),
     /// Search the bench suite at a fixed depth, single-threaded, fresh state per position.

@@ -99,8 +99,14 @@ impl Observer for IterationTable {
             println!("depth/seldepth  time  nodes  nps  score (pawns)  PV");
             self.header_printed = true;
         }
+        // An iteration whose fail high aspiration searched again shallower says how deep.
+        let searched = if info.searched < info.depth {
+            format!("  [searched {}]", info.searched)
+        } else {
+            String::new()
+        };
         println!(
-            "{}/{}  {}  {}  {}  {}  {}",
+            "{}/{}  {}  {}  {}  {}  {}{searched}",
             info.depth,
             info.seldepth,
             iteration_time(info.iteration_time),

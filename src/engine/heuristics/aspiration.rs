@@ -3,8 +3,8 @@
 //! centipawns around the previous iteration's score instead of the full window; a result
 //! outside it is searched again with that side of the window widened, the margin multiplied by
 //! `growth` each time (Stockfish, Ethereal and Weiss widen the same way). Counted per
-//! iteration: `fired` when it was searched with a narrow window, `overruled` once per
-//! re-search.
+//! iteration: `fired` when it was searched with a narrow window, `overruled` when that
+//! iteration had to be searched again (once, however many re-searches it took).
 //!
 //! Ethereal 12 (`aspirationWindow` in its `search.c`) re-searches in two ways of its own, each a
 //! toggle here: after a fail high the next search is a ply shallower (`fail_high_reduction`:

@@ -60,10 +60,12 @@ const CHECK_EVERY_NODES: u64 = 1024;
 /// One completed iteration.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct IterationInfo {
-    /// The depth the iteration's last search reached: the iteration's own, or less where
-    /// aspiration's `fail_high_reduction` searched a fail high again shallower (Ethereal 12
-    /// reports the iteration's number there; a depth a move read from these is what was searched).
+    /// The iteration's number: what Ethereal 12 (`thread->depth`) and Stockfish (`rootDepth`)
+    /// report, also after a fail high searched again shallower.
     pub depth: u32,
+    /// The depth its last search reached: less than `depth` after a fail high searched again
+    /// shallower (aspiration's `fail_high_reduction`).
+    pub searched: u32,
     /// Deepest ply reached in this iteration.
     pub seldepth: u32,
     /// Time since the search started.
@@ -126,8 +128,8 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// Score of the last completed iteration.
     pub score: Score,
-    /// The depth the last completed iteration's search reached (`IterationInfo::depth`; 0 if
-    /// none completed).
+    /// The last completed iteration's number (`IterationInfo::depth`, the depth UCI engines
+    /// report; 0 if none completed).
     pub depth: u32,
     /// Every completed iteration, in order.
     pub iterations: Vec<IterationInfo>,
@@ -416,7 +418,8 @@ impl Searcher {
         }
         self.clock.nodes_before += self.stats.nodes();
         let info = IterationInfo {
-            depth: searched,
+            depth,
+            searched,
             seldepth: self.stats.seldepth,
             elapsed: self.clock.start.elapsed(),
             iteration_time: iteration_start
