@@ -21,7 +21,7 @@ impl Searcher {
         }) {
             window = narrow;
         }
-        let mut margin = params.window;
+        let mut margin = aspiration::first_margin(previous, &params);
         let mut failed_before = false;
         let mut searched = depth as i32;
         loop {
