@@ -2,7 +2,7 @@
 """Depth at equal time: searchlab's configurations and a UCI engine on the same positions.
 
     python3 scripts/depth_at_time.py EPD --ms 500 [--count 40] [--engine /usr/games/ethereal-chess]
-        SPEC [SPEC ...] > OUT.jsonl
+        SPEC [SPEC ...] > OUT.ndjson
 
 Each position of EPD (its first COUNT) is searched for MS milliseconds by `searchlab search
 --heuristics SPEC --eval nnue --movetime MS`, once per SPEC, and by the engine (`go movetime
@@ -12,7 +12,8 @@ the depth its last search reached (less where a fail high was searched again sha
 score and how many iterations aspiration searched again.
 A summary by SPEC goes to stderr, over the positions where no side found a mate. Ethereal 12
 ignores `go nodes`, hence the clock: two runs on a loaded machine differ, so compare
-configurations of one run only.
+configurations of one run only. (`.ndjson`, not `.jsonl`: a report folder's `.jsonl` files are
+results files with a header, which the reports' index reads.)
 """
 import argparse
 import json

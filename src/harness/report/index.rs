@@ -165,7 +165,14 @@ fn header(path: &Path) -> Result<Value, String> {
         reader.read_line(&mut first)
     }
     .map_err(|e| format!("{name}: {e}"))?;
-    serde_json::from_str(&first).map_err(|e| format!("{name}:1: not a results header: {e}"))
+    let header: Value =
+        serde_json::from_str(&first).map_err(|e| format!("{name}:1: not a results header: {e}"))?;
+    // A `.jsonl` of another kind (a script's rows) would otherwise enter the index as a run of
+    // no commit.
+    if !header["commit"].is_string() {
+        return Err(format!("{name}:1: not a results header: no commit"));
+    }
+    Ok(header)
 }
 
 fn read_run(path: &Path, today: &SearchConfig) -> Result<Run, String> {
@@ -352,6 +359,29 @@ mod tests {
         let mut unknown = header.clone();
         unknown["heuristics"]["futility"]["removed_param"] = 1.into();
         assert!(!is_default(&unknown, &today));
+    }
+
+    /// A `.jsonl` whose first line is not a results header (a script's rows) is refused by
+    /// name and line, not read as a run of no commit.
+    #[test]
+    fn a_first_line_without_a_commit_is_not_a_results_header() {
+        let dir = std::env::temp_dir().join(format!("searchlab-index-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let rows = dir.join("rows.jsonl");
+        std::fs::write(&rows, "{\"fen\": \"8/8/8/8/8/8/8/K6k w - - 0 1\"}\n").unwrap();
+        let err = header(&rows).unwrap_err();
+        assert!(
+            err.ends_with("rows.jsonl:1: not a results header: no commit"),
+            "{err}"
+        );
+        let results = dir.join("results.jsonl");
+        std::fs::write(
+            &results,
+            "{\"commit\": \"1cfa1ba\", \"date\": \"2026-12-05\"}\n",
+        )
+        .unwrap();
+        assert_eq!(header(&results).unwrap()["commit"], "1cfa1ba");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
