@@ -20,6 +20,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 
 SEARCHLAB = "target/release/searchlab"
 MATE = 99.0
@@ -30,7 +31,7 @@ def ours(fen, ms, spec, binary):
     aspiration's iterations searched again)`."""
     out = subprocess.run(
         [binary, "search", "--heuristics", spec, "--eval", "nnue", "--movetime", str(ms), fen],
-        capture_output=True, text=True, check=True).stdout
+        capture_output=True, text=True, check=True, timeout=deadline(ms)).stdout
     rows = [line.split() for line in out.splitlines() if re.match(r"^\d+/\d+ ", line)]
     if not rows:
         return 0, 0, 0.0, 0
@@ -43,9 +44,17 @@ def ours(fen, ms, spec, binary):
     return depth, int(searched.group(1)) if searched else depth, score, int(again.group(1)) if again else 0
 
 
+def deadline(ms):
+    """Seconds after which a search of `ms` milliseconds is taken for hung."""
+    return ms / 1000 * 10 + 30
+
+
 def engine(fen, ms, binary):
-    """The engine's last exact depth and score (pawns) at `go movetime`."""
+    """The engine's last exact depth and score (pawns) at `go movetime`; an engine silent past
+    the deadline is killed and named."""
     proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    timer = threading.Timer(deadline(ms), proc.kill)
+    timer.start()
     proc.stdin.write(f"uci\nsetoption name Hash value 16\nisready\nucinewgame\n"
                      f"position fen {fen}\ngo movetime {ms}\n")
     proc.stdin.flush()
@@ -57,6 +66,10 @@ def engine(fen, ms, binary):
             score = int(found.group(3)) / 100 if found.group(2) == "cp" else MATE
         if line.startswith("bestmove"):
             break
+    else:
+        timer.cancel()
+        sys.exit(f"{binary}: no bestmove within {deadline(ms):.0f} s for {fen}")
+    timer.cancel()
     proc.stdin.write("quit\n")
     proc.stdin.flush()
     proc.wait(timeout=10)

@@ -365,8 +365,7 @@ mod tests {
     /// name and line, not read as a run of no commit.
     #[test]
     fn a_first_line_without_a_commit_is_not_a_results_header() {
-        let dir = std::env::temp_dir().join(format!("searchlab-index-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::harness::report::tests::temp_dir("index");
         let rows = dir.join("rows.jsonl");
         std::fs::write(&rows, "{\"fen\": \"8/8/8/8/8/8/8/K6k w - - 0 1\"}\n").unwrap();
         let err = header(&rows).unwrap_err();

@@ -126,7 +126,8 @@ fn toy(dir: &Path) -> PathBuf {
     path
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+/// A fresh scratch folder for one test of the report module (its children's too).
+pub(super) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("searchlab-report-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
