@@ -29,9 +29,14 @@ MATE = 99.0
 def ours(fen, ms, spec, binary):
     """`(depth: the last iteration's number, the depth its last search reached, score in pawns,
     aspiration's iterations searched again)`."""
-    out = subprocess.run(
-        [binary, "search", "--heuristics", spec, "--eval", "nnue", "--movetime", str(ms), fen],
-        capture_output=True, text=True, check=True, timeout=deadline(ms)).stdout
+    try:
+        out = subprocess.run(
+            [binary, "search", "--heuristics", spec, "--eval", "nnue", "--movetime", str(ms), fen],
+            capture_output=True, text=True, check=True, timeout=deadline(ms)).stdout
+    except subprocess.TimeoutExpired:
+        sys.exit(f"{binary}: no answer within {deadline(ms):.0f} s for {spec} on {fen}")
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"{binary}: {spec} on {fen} failed (exit {e.returncode}): {e.stderr.strip()}")
     rows = [line.split() for line in out.splitlines() if re.match(r"^\d+/\d+ ", line)]
     if not rows:
         return 0, 0, 0.0, 0
