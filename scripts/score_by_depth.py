@@ -49,11 +49,13 @@ def parse_engine(text):
 def scores_by_depth(proc, fen, depth, name):
     """`{depth: centipawns, or None for a mate}` of one `go depth`; an engine silent for
     TIMEOUT_S is killed and named."""
-    timer = threading.Timer(TIMEOUT_S, proc.kill)
-    timer.start()
-    proc.stdin.write(f"ucinewgame\nposition fen {fen}\ngo depth {depth}\n")
-    proc.stdin.flush()
+    timer = watchdog(proc)
     scores = {}
+    try:
+        proc.stdin.write(f"ucinewgame\nposition fen {fen}\ngo depth {depth}\n")
+        proc.stdin.flush()
+    except OSError:
+        sys.exit(f"{name}: the engine ended before it was given {fen}")
     for line in proc.stdout:
         found = re.search(r"info depth (\d+).* score (cp|mate) (-?\d+)", line)
         multipv = re.search(r" multipv (\d+)", line)
@@ -62,30 +64,39 @@ def scores_by_depth(proc, fen, depth, name):
         if line.startswith("bestmove"):
             break
     else:
-        sys.exit(f"{name}: no bestmove within {TIMEOUT_S} s at depth {depth} for {fen}")
+        sys.exit(f"{name}: no bestmove at depth {depth} for {fen} (the engine ended, or fell silent for {TIMEOUT_S} s)")
     timer.cancel()
     return scores
 
 
 def start(command, name):
-    """A UCI engine after `uciok`, with Hash 16."""
+    """A UCI engine after `uciok`, with Hash 16; one silent for TIMEOUT_S is killed and named."""
     try:
         proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     except OSError as e:
         sys.exit(f"{name}: cannot start {' '.join(command)}: {e}")
-    proc.stdin.write("uci\n")
-    proc.stdin.flush()
-    for line in proc.stdout:
-        if line.strip() == "uciok":
-            break
-    else:
-        sys.exit(f"{name}: {' '.join(command)} ended before uciok")
-    proc.stdin.write("setoption name Hash value 16\nisready\n")
-    proc.stdin.flush()
-    for line in proc.stdout:
-        if line.strip() == "readyok":
-            return proc
-    sys.exit(f"{name}: {' '.join(command)} ended before readyok")
+    timer = watchdog(proc)
+    for ask, answer in [("uci", "uciok"), ("setoption name Hash value 16\nisready", "readyok")]:
+        try:
+            proc.stdin.write(ask + "\n")
+            proc.stdin.flush()
+            answered = any(line.strip() == answer for line in proc.stdout)
+        except OSError:
+            answered = False
+        if not answered:
+            timer.cancel()
+            proc.kill()
+            sys.exit(f"{name}: {' '.join(command)} ended or fell silent before {answer}")
+    timer.cancel()
+    return proc
+
+
+def watchdog(proc):
+    """A started timer that kills `proc` after TIMEOUT_S (a daemon: it never holds the exit)."""
+    timer = threading.Timer(TIMEOUT_S, proc.kill)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def change(rows, name, low, high):
