@@ -23,8 +23,9 @@ engine in its own units:
   positive: it drifts one way).
 
 Positions drawn from games one side played (`scripts/phase_positions.py`) were chosen by that
-side's own searches: a score that falls as it deepens, on the positions where that side was to
-move, is an evaluation the side's search steered toward because it overrated them.
+side's own searches: a score that falls as it deepens on the positions where that side was to
+move, and not on positions neither side chose (a book), fits a search that steered toward what
+its evaluation overrated.
 """
 import argparse
 import json
@@ -99,6 +100,26 @@ def watchdog(proc):
     return timer
 
 
+def read_fens(path, count):
+    """The first `count` positions of the EPD at `path` as FENs (its four fields, then `0 1`);
+    a line that does not start with a board of eight ranks and a side to move is named."""
+    fens = []
+    try:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                fields = line.split()
+                if not fields:
+                    continue
+                if len(fields) < 4 or fields[0].count("/") != 7 or fields[1] not in ("w", "b"):
+                    sys.exit(f"{path}:{number}: not an EPD position (a board of eight ranks, the side to move, castling, en passant)")
+                fens.append(" ".join(fields[:4]) + " 0 1")
+                if len(fens) == count:
+                    break
+    except OSError as e:
+        sys.exit(f"{path}: {e}")
+    return fens
+
+
 def change(rows, name, low, high):
     """Each kept position's score at `high` less its score at `low`."""
     return [r[name][high] - r[name][low] for r in rows if low in r[name] and high in r[name]]
@@ -162,11 +183,10 @@ def main():
     parser.add_argument("--count", type=int, default=40)
     args = parser.parse_args()
     engines = [parse_engine(e) for e in args.engines]
-    try:
-        with open(args.epd) as f:
-            fens = [" ".join(line.split()[:4]) + " 0 1" for line in f if line.strip()][:args.count]
-    except OSError as e:
-        sys.exit(f"{args.epd}: {e}")
+    names = [name for name, *_ in engines]
+    if len(set(names)) != len(names):
+        sys.exit(f"engine names {names}: each engine needs a name of its own")
+    fens = read_fens(args.epd, args.count)
     procs = {name: start(command, name) for name, command, *_ in engines}
     rows = []
     for fen in fens:
