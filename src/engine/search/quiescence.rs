@@ -203,7 +203,7 @@ impl Searcher {
         // follow the captures in the node's move order.
         let checks = self.horizon_checks(qdepth, in_check);
         for (index, &mv) in checks.iter().flat_map(MoveList::as_slice).enumerate() {
-            self.pos.make(mv);
+            self.make_forced(mv, qdepth);
             let number = moves.len() + index + 1;
             if self.forced_move(mv, qdepth, beta, (&mut alpha, &mut best), number) {
                 return if self.aborted() { DRAW } else { best };
@@ -261,6 +261,21 @@ impl Searcher {
                 })
             })
         })
+    }
+
+    /// Make `mv` at a quiescence node `qdepth` plies below the horizon, prefetching the child's
+    /// table slot where the child probes the table (`quiescence_tt`). Without it every probe
+    /// below the horizon leaf waits on memory: with `max_qdepth` 64 the table cost 11.5% of
+    /// the nodes a second in games (`reports/elo-quiescence-tt/`: 1,206 against 1,362 nodes a
+    /// millisecond), where the main search's probes are prefetched since 35a1624. A prefetch
+    /// is a hint, so the tree, and every node count, stays the same.
+    fn make_forced(&mut self, mv: cozy_chess::Move, qdepth: i32) {
+        let params = &self.config.heuristics.quiescence_tt;
+        if self.on(Id::QuiescenceTt) && quiescence_tt::uses_table(qdepth + 1, params) {
+            self.make_prefetching(mv);
+        } else {
+            self.pos.make(mv);
+        }
     }
 
     /// Steps Q5 and Q6: search the move just made (`mv`, the `number`-th of the node's move
@@ -336,7 +351,7 @@ impl Searcher {
         {
             return false;
         }
-        self.pos.make(mv);
+        self.make_forced(mv, qdepth);
         let momentum = self.pos.material_momentum(mover);
         let at = Point::Capture {
             window,
