@@ -265,10 +265,11 @@ impl Searcher {
 
     /// Make `mv` at a quiescence node `qdepth` plies below the horizon, prefetching the child's
     /// table slot where the child probes the table (`quiescence_tt`). Without it every probe
-    /// below the horizon leaf waits on memory: with `max_qdepth` 64 the table cost 11.5% of
-    /// the nodes a second in games (`reports/elo-quiescence-tt/`: 1,206 against 1,362 nodes a
-    /// millisecond), where the main search's probes are prefetched since 35a1624. A prefetch
-    /// is a hint, so the tree, and every node count, stays the same.
+    /// below the horizon leaf waits on memory: with `max_qdepth` 64 the default searched 1.21 M
+    /// nodes a second in games against its 1.36 M without the table
+    /// (`reports/elo-quiescence-tt/speed-by-pair.txt`), where the main search's probes are
+    /// prefetched since 35a1624. A prefetch is a hint, so the tree, and every node count,
+    /// stays the same (`reports/nps/`, 888c9b2: 3% more nodes a second on bench).
     fn make_forced(&mut self, mv: cozy_chess::Move, qdepth: i32) {
         let params = &self.config.heuristics.quiescence_tt;
         if self.on(Id::QuiescenceTt) && quiescence_tt::uses_table(qdepth + 1, params) {
