@@ -9,7 +9,7 @@ use std::process::Command;
 use searchlab::engine::config::SearchConfig;
 use searchlab::harness::bench;
 
-const SIGNATURE: u64 = 70_918;
+const SIGNATURE: u64 = 65_071;
 const PLAIN_SIGNATURE: u64 = 8_268_668;
 
 #[test]

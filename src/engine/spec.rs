@@ -10,7 +10,8 @@
 //! `jittered` one unit either side of zero by the node count, as Ethereal 12.00 scores them) or
 //! `eval=full|material|nnue` (the static evaluation; `--eval` and UCI's `Eval` set the same),
 //! `time_usage=PERCENT` (the clock's budget a move asks for, 50 to 300% of the default's),
-//! `time_inc=PERCENT` (the share of the increment that budget counts, 0 to 200; the default 75),
+//! `time_inc=PERCENT` (the share of the increment that budget counts, 0 to 200; without it 75,
+//! `modern` sets 125),
 //! `soft_time=stability|nodes` (what scales a clock's budget after each iteration: the best
 //! move's stability alone, or also the share of the nodes it took),
 //! `net=PATH` (the network file `nnue` evaluates with, read and checked once; without it the
@@ -81,8 +82,8 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "modern",
-        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys), Ethereal 12's futility pruning of quiet moves up to depth 8 (SPRT: reports/elo-quiet-futility), late move reductions of quiet checks outside PV nodes (Ethereal 12 reduces them everywhere, which cost WAC.186's mate in three by depth 10; SPRT: reports/elo-lmr-checks-off-pv), and, in one package decided by one SPRT (reports/elo-search-package), Ethereal 12's aspiration windows with their fail-high reductions bounded to a ply (unbounded they cost three of WAC's short mates by depth 10), Ethereal 12's history system (its continuation-history scale, LMR's history term and the history extension), late move reductions from the second move (Ethereal 12's), Ethereal 12's probcut and Stockfish's upcoming-repetition detection",
-        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached,quiet_futility,lmr.checks=true,lmr.checks_at_pv=false,aspiration.window=18,aspiration.fail_high_reduction=true,aspiration.fail_low_pull=true,aspiration.fail_high_max=1,continuation_history.scale=32,continuation_history.max_bonus=400,lmr.history_divisor=5000,history_extension,lmr.min_move=1,probcut,upcoming_repetition",
+        description: "classic plus the search techniques of today's engines: principal variation search, aspiration windows, late move reductions, static exchange evaluation, reverse futility, late move pruning, internal iterative reduction, countermove and continuation history, Ethereal 12's counter-move and follow-up history pruning, Ethereal 12's singular extension, quiet checks at the horizon leaf, futility in its pre-frontier form only (the frontier form's flat margin at PV nodes cut WAC.001's mate), late move reductions a ply deeper where the evaluation is not improving, the null move in Ethereal 12's form (null-window nodes with a piece to move and the evaluation at least beta; R = 4 + depth/6 + min(3, (eval - beta)/200)), without classic's check extension (self-play: +20.9 Elo without it, reports/elo-check-extension), and with correction history (self-play: +20.5 Elo with it, reports/elo-correction-history), its quiet moves keyed when the picker reaches them rather than when the node starts (SPRT: reports/elo-quiet-keys), Ethereal 12's futility pruning of quiet moves up to depth 8 (SPRT: reports/elo-quiet-futility), late move reductions of quiet checks outside PV nodes (Ethereal 12 reduces them everywhere, which cost WAC.186's mate in three by depth 10; SPRT: reports/elo-lmr-checks-off-pv), and, in one package decided by one SPRT (reports/elo-search-package), Ethereal 12's aspiration windows with their fail-high reductions bounded to a ply (unbounded they cost three of WAC's short mates by depth 10), Ethereal 12's history system (its continuation-history scale, LMR's history term and the history extension), late move reductions from the second move (Ethereal 12's), Ethereal 12's probcut and Stockfish's upcoming-repetition detection; and, in a second package decided by one SPRT (reports/elo-search-package-2), Ethereal 12's endgame scaling of the evaluation, the transposition table at every quiescence node, and 125% of the increment in the clock's budget (`time_inc=125`)",
+        spec: "classic,pvs,aspiration,lmr,see,reverse_futility,late_move_pruning,iir,countermove,continuation_history,history_pruning,singular_extension,quiescence_checks,futility.frontier=false,lmr.not_improving=1,null_move.reduction=3,null_move.depth_divisor=6,null_move.eval_divisor=200,null_move.above_beta=true,null_move.null_window_only=true,null_move.needs_pieces=true,-check_extension,correction_history,quiet_keys=reached,quiet_futility,lmr.checks=true,lmr.checks_at_pv=false,aspiration.window=18,aspiration.fail_high_reduction=true,aspiration.fail_low_pull=true,aspiration.fail_high_max=1,continuation_history.scale=32,continuation_history.max_bonus=400,lmr.history_divisor=5000,history_extension,lmr.min_move=1,probcut,upcoming_repetition,endgame_scale,quiescence_tt,quiescence_tt.max_qdepth=64,time_inc=125",
     },
     Preset {
         name: "all",
@@ -397,18 +398,16 @@ mod tests {
         assert_eq!(all.heuristics.enabled_ids().len(), documents - 3);
         // modern: classic plus every modern technique but those self-play measured not to pay
         // (docs/heuristics.md): delta_pruning, -8.7 Elo [-41.3, +23.8] at 3+0.03, and classic's
-        // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); quiescence_tt until
-        // games measure it; multi_cut, negative_extension, capture_history,
-        // fifty_move_damping and endgame_scale until their SPRTs decide them.
+        // check_extension, +20.9 ± 11.7 Elo without it (SPRT H1 at 4+0.04); multi_cut,
+        // negative_extension, capture_history and fifty_move_damping until their SPRTs decide
+        // them.
         let left_out = [
             Id::DeltaPruning,
             Id::CheckExtension,
-            Id::QuiescenceTt,
             Id::MultiCut,
             Id::NegativeExtension,
             Id::CaptureHistory,
             Id::FiftyMoveDamping,
-            Id::EndgameScale,
         ];
         let modern = parse("modern").unwrap();
         let classic = parse("classic").unwrap();
@@ -472,8 +471,11 @@ mod tests {
 
     #[test]
     fn time_inc_is_a_checked_percent() {
-        assert_eq!(parse("modern").unwrap().time_inc, None);
-        assert_eq!(parse("modern,time_inc=125").unwrap().time_inc, Some(125));
+        // modern counts 125% of the increment (reports/elo-search-package-2); classic the
+        // clock's own default, 75%.
+        assert_eq!(parse("modern").unwrap().time_inc, Some(125));
+        assert_eq!(parse("classic").unwrap().time_inc, None);
+        assert_eq!(parse("modern,time_inc=75").unwrap().time_inc, Some(75));
         assert_eq!(parse("modern,time_inc=0").unwrap().time_inc, Some(0));
         for bad in ["time_inc=201", "time_inc=-5", "time_inc=1.5", "time_inc="] {
             let err = parse(&format!("modern,{bad}")).unwrap_err();
