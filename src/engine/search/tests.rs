@@ -491,10 +491,8 @@ fn the_root_counts_where_its_nodes_went() {
 
 #[test]
 fn quiet_keys_when_reached_search_another_tree_reproducibly() {
-    // Depth 9: since the second package (reports/elo-search-package-2/) the two keyings
-    // search the same tree here to depth 8, and part at 9.
+    // modern keys them when reached, `entry` is the documents'; they part here from depth 9.
     let nodes = |spec: &str| nodes_of(ITALIAN, spec, 9);
-    // `modern` keys them when reached (reports/elo-quiet-keys/); `entry` is the documents'.
     let entry = nodes("modern,quiet_keys=entry");
     let reached = nodes("modern,quiet_keys=reached");
     assert_eq!(reached, nodes("modern"), "modern keys them when reached");
@@ -503,8 +501,7 @@ fn quiet_keys_when_reached_search_another_tree_reproducibly() {
         "the keys see what the earlier moves taught the tables"
     );
     assert_eq!(reached, nodes("modern,quiet_keys=reached"));
-    // Without a sorting heuristic there is nothing to key: the same tree.
-    let plain = |spec: &str| nodes_of(ITALIAN, spec, 7);
+    let plain = |spec: &str| nodes_of(ITALIAN, spec, 7); // nothing to sort: the same tree
     assert_eq!(plain("plain,quiet_keys=reached"), plain("plain"));
 }
 
