@@ -162,9 +162,11 @@ pub struct ClockShares {
 }
 
 impl Default for ClockShares {
-    /// The default's budget: the whole of it, and three quarters of the increment; ours banks
-    /// a quarter a move, which ends long games at 16+0.16 with a median 2.5 s left against
-    /// Ethereal's 0.85 s (`reports/elo-ethereal/history/cc04d5b/twice-the-clock/`). Ethereal
+    /// The budget without `time_usage` and `time_inc`: the whole of it, and three quarters of
+    /// the increment. The UCI default before 0278bbd banked that quarter a move, which ended
+    /// long games at 16+0.16 with a median 2.5 s left against Ethereal's 0.85 s
+    /// (`reports/elo-ethereal/history/cc04d5b/twice-the-clock/`); `modern` counts 125% since
+    /// (`reports/elo-search-package-2/`). Ethereal
     /// 12.00, the version the games play, budgets `(time + 25 × inc) / 50` (time.c,
     /// `initTimeManagment`, Debian's source package) and iterates until that, times
     /// `1 + 0.085 × pvFactor` and 1.05 for each step of a falling score, is spent. The 125% of
