@@ -11,6 +11,10 @@
 //! every quiescence node probing it searched 15% fewer nodes at 14% fewer nodes a second (no
 //! faster to the depth), the horizon leaf alone 14% fewer nodes at about 3% fewer a second
 //! (three alternating runs on a loaded machine; the probe is a cache miss a cheap node pays).
+//! `modern` sets `max_qdepth` 64, every quiescence node, as the second package's SPRT played it
+//! (`reports/elo-search-package-2/`: H1 in self-play, its node 1.17 M against the default's
+//! 1.37 M a second in those games); the probes below the horizon leaf are prefetched since
+//! 888c9b2 (`reports/nps/`).
 //!
 //! A depth-0 result never takes the slot of another position's interior result (the table
 //! keeps one entry a slot, and an interior result costs more to find again): that is the
