@@ -6,7 +6,9 @@ order turning each round, pinned to one core when `taskset` is there, so that a 
 load drifts slows every build alike. It prints each run's line, then per build the median
 nodes a second and its ratio to the first build's median. Every build must report the same
 node count for its speed to be the same work done faster: when the counts differ (a search
-change), the script says so under the medians, and the ratio is one of unlike trees.
+change), the script says so under the medians, and the ratio is one of unlike trees; it then
+prints each build's time to the depth (its nodes over its median speed), the comparison such
+trees allow (a narrower tree can count fewer nodes a second and reach the depth sooner).
 
 A BUILD is a binary, optionally with bench arguments of its own in the same word
 ("target/engine/searchlab --heuristics modern,eval=nnue,quiet_keys=reached"): a search change
@@ -29,7 +31,14 @@ def bench(build, depth, extra, core):
     command = [binary, "bench", "--depth", str(depth)] + own + extra
     if core is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(core)] + command
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    try:
+        done = subprocess.run(command, capture_output=True, text=True)
+    except OSError as error:
+        sys.exit(f"{binary}: cannot run it: {error}")
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        sys.exit(f"{binary}: bench exited with status {done.returncode}: {reason}")
+    out = done.stdout
     match = re.search(r"^(\d+) nodes (\d+) nps\s*$", out, re.M)
     if not match:
         sys.exit(f"{binary}: no '<N> nodes <M> nps' line in its bench output")
@@ -64,6 +73,13 @@ def main():
     if len(set(nodes.values())) > 1:
         print("WARNING: the builds searched different trees (their node counts differ): the "
               "ratios compare the speed of unlike searches, not the same work done faster")
+        # Unlike trees: what each took to reach the same depth, nodes over its median speed.
+        # A tree with fewer, dearer nodes can be slower a node and quicker to the depth.
+        first = nodes[args.builds[0]] / base
+        for binary in args.builds:
+            seconds = nodes[binary] / statistics.median(speeds[binary])
+            print(f"{binary}: {seconds:.2f} s to depth {args.depth} at its median speed, "
+                  f"{seconds / first:.3f}x the first build's")
 
 
 if __name__ == "__main__":
