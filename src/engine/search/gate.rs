@@ -169,11 +169,18 @@ impl Searcher {
         winner
     }
 
-    /// Offer a decision that acted to the audit, which samples it.
+    /// Offer a decision that acted to the audit, which samples it. The test inlined, the
+    /// audit's work out of line (`audits`).
+    #[inline]
     pub(super) fn offer_audit(&mut self, counter: Counter, at: Point, claim: Option<Score>) {
-        if !self.audits() {
-            return;
+        if self.audits() {
+            self.audit_offered(counter, at, claim);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn audit_offered(&mut self, counter: Counter, at: Point, claim: Option<Score>) {
         match at {
             Point::Node { node, entry_depth } => {
                 self.audit_node(counter, node, entry_depth, claim.unwrap_or(node.beta));
