@@ -15,8 +15,8 @@
 //! itself +1.00 to +3.00 with seven men or fewer (a median +2.07), Ethereal's reply scored the
 //! same position a median +0.01 for us, within two centipawns of a draw in 63.6% of those 773
 //! moves, and we took 50.0% of the points from those games
-//! (`reports/elo-ethereal/history/95d221f/twice-the-clock/disagreement.txt`). A search that believes the
-//! ending won trades into it; scaled, it keeps the pieces that can still win.
+//! (`reports/elo-ethereal/history/95d221f/twice-the-clock/disagreement.txt`). A search that
+//! believes the ending won trades into it; scaled, it keeps the pieces that can still win.
 
 use cozy_chess::{BitBoard, Board, Color, File, Piece};
 
