@@ -71,3 +71,41 @@ fn bench_command_ends_with_the_signature_line() {
         "{last}"
     );
 }
+
+/// `scripts/bench_side_by_side.py`, which measures builds against each other: a build whose
+/// bench fails is named with its status and message (not a traceback), and builds that search
+/// unlike trees get the warning and each one's time to the depth.
+#[test]
+fn the_side_by_side_script_names_a_failing_build_and_times_unlike_trees() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench_side_by_side.py");
+    let binary = env!("CARGO_BIN_EXE_searchlab");
+    let run = |other: String| {
+        let out = Command::new("python3")
+            .args([
+                script, "--depth", "2", "--rounds", "1", "--core", "0", binary,
+            ])
+            .arg(other)
+            .output()
+            .expect("python3 runs the script");
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        (out.status.success(), text(&out.stdout), text(&out.stderr))
+    };
+    let (ok, _, err) = run(format!("{binary} --heuristics no_such_heuristic"));
+    assert!(!ok, "a failing build fails the script");
+    assert!(err.contains("bench exited with status 1"), "{err}");
+    assert!(
+        err.contains("no_such_heuristic") && !err.contains("Traceback"),
+        "{err}"
+    );
+    let (ok, out, err) = run(format!("{binary} --heuristics plain"));
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("WARNING: the builds searched different trees"),
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("s to depth 2 at its median speed").count(),
+        2,
+        "{out}"
+    );
+}
