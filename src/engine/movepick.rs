@@ -121,16 +121,32 @@ struct Span {
 /// out of a span one at a time: the highest key first, the earlier move first among equal
 /// keys, which is the order a stable sort gives, found by selection so that a node cut off
 /// after its first moves never sorts the rest (Ethereal's and Weiss's pickers select in the
-/// same way). The lists live where the node that walks them declares them and the picker
-/// borrows them: a picker holding its lists by value (2.5 KB of arrays, copied whole
-/// whenever the picker is moved, unused slots included) cost 4-5% of the search in copies.
+/// same way). Each key is packed with its move's place in the list (`packed_key`), so that no
+/// two are equal and key order alone is that order: the keys are swapped and sorted unstably,
+/// a single array of numbers, and the moves stay where they were generated. The lists live
+/// where the node that walks them declares them and the picker borrows them: a picker holding
+/// its lists by value (2.5 KB of arrays, copied whole whenever the picker is moved, unused
+/// slots included) cost 4-5% of the search in copies.
 #[derive(Default)]
 pub struct PickerLists {
+    /// The moves in generation order, never reordered.
     moves: ArrayVec<Move, MAX_MOVES>,
-    keys: ArrayVec<i32, MAX_MOVES>,
+    /// Each span's packed keys, in the order their moves are taken as far as taken.
+    keys: ArrayVec<i64, MAX_MOVES>,
     /// With `see` ordering, the captures found to lose material while the leading ones were
     /// taken, in their order: they come after the killers and the countermove.
     losing: ArrayVec<Move, MAX_MOVES>,
+}
+
+/// `key` of the move at `place` in the list, packed so that a higher key comes first and an
+/// earlier place first among equal keys (`MAX_MOVES` places fit in the low byte).
+fn packed_key(key: i32, place: usize) -> i64 {
+    (i64::from(key) << 8) | (255 - place) as i64
+}
+
+/// The place in the list of the move `packed` keys.
+fn place_of(packed: i64) -> usize {
+    255 - (packed & 255) as usize
 }
 
 impl PickerLists {
@@ -142,8 +158,9 @@ impl PickerLists {
     ) -> Span {
         let start = self.moves.len();
         generate(&mut |mv| self.moves.push(mv));
-        for &mv in &self.moves[start..] {
-            self.keys.push(key.map_or(0, |key| key(mv)));
+        for (place, &mv) in self.moves.iter().enumerate().skip(start) {
+            self.keys
+                .push(packed_key(key.map_or(0, |key| key(mv)), place));
         }
         Span {
             start,
@@ -154,40 +171,29 @@ impl PickerLists {
     }
 
     /// The next move of `span` in key order, or `None` when every move was taken. The first
-    /// `SELECTIONS` picks select; a span taken further is sorted once, stably (an all-node
-    /// takes every move, where selection alone would cost the square of their number).
+    /// `SELECTIONS` picks select; a span taken further is sorted once (an all-node takes
+    /// every move, where selection alone would cost the square of their number).
     fn take(&mut self, span: &mut Span) -> Option<Move> {
         if span.next >= span.end {
             return None;
         }
         let i = span.next;
+        let keys = &mut self.keys[i..span.end];
         if span.keyed && i - span.start == SELECTIONS {
-            let mut rest: ArrayVec<(i32, Move), MAX_MOVES> = self.keys[i..span.end]
-                .iter()
-                .copied()
-                .zip(self.moves[i..span.end].iter().copied())
-                .collect();
-            rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-            // Read in place: moving the list into an iterator would copy all its slots.
-            for (k, &(key, mv)) in rest.iter().enumerate() {
-                (self.keys[i + k], self.moves[i + k]) = (key, mv);
-            }
+            keys.sort_unstable_by(|a, b| b.cmp(a));
             span.keyed = false;
         }
         if span.keyed {
-            let keys = &mut self.keys[i..span.end];
             let mut best = 0;
             for (j, &key) in keys.iter().enumerate().skip(1) {
                 if key > keys[best] {
                     best = j;
                 }
             }
-            // Rotating (not swapping) the choice to the front keeps the others in order.
-            keys[..=best].rotate_right(1);
-            self.moves[i..=i + best].rotate_right(1);
+            keys.swap(0, best);
         }
         span.next += 1;
-        Some(self.moves[i])
+        Some(self.moves[place_of(keys[0])])
     }
 }
 
