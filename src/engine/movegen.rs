@@ -105,32 +105,38 @@ pub fn generate_captures_first_into(board: &Board, list: &mut MoveList) -> usize
 /// square), ignoring pins and checks: only they can have a legal capture.
 fn capturing_pieces(board: &Board) -> BitBoard {
     let us = board.side_to_move();
-    let ours = board.colors(us);
     let theirs = board.colors(!us);
     let occupied = board.occupied();
     let mut pawn_targets = theirs;
     if let Some(file) = board.en_passant() {
         pawn_targets |= Square::new(file, cozy_chess::Rank::Sixth.relative_to(us)).bitboard();
     }
+    // Piece type by piece type: a square's piece is never looked up.
+    let ours_of = |piece| board.colored_pieces(us, piece);
     let mut capturers = BitBoard::EMPTY;
-    for square in ours {
-        let attacks = match board.piece_on(square) {
-            Some(Piece::Pawn) => cozy_chess::get_pawn_attacks(square, us) & pawn_targets,
-            Some(Piece::Knight) => cozy_chess::get_knight_moves(square) & theirs,
-            Some(Piece::Bishop) => cozy_chess::get_bishop_moves(square, occupied) & theirs,
-            Some(Piece::Rook) => cozy_chess::get_rook_moves(square, occupied) & theirs,
-            Some(Piece::Queen) => {
-                (cozy_chess::get_bishop_moves(square, occupied)
-                    | cozy_chess::get_rook_moves(square, occupied))
-                    & theirs
+    let mut add = |from: BitBoard, attacks: &dyn Fn(Square) -> BitBoard| {
+        for square in from {
+            if !attacks(square).is_empty() {
+                capturers |= square.bitboard();
             }
-            Some(Piece::King) => cozy_chess::get_king_moves(square) & theirs,
-            None => BitBoard::EMPTY,
-        };
-        if !attacks.is_empty() {
-            capturers |= square.bitboard();
         }
-    }
+    };
+    add(ours_of(Piece::Pawn), &|sq| {
+        cozy_chess::get_pawn_attacks(sq, us) & pawn_targets
+    });
+    add(ours_of(Piece::Knight), &|sq| {
+        cozy_chess::get_knight_moves(sq) & theirs
+    });
+    let queens = ours_of(Piece::Queen);
+    add(ours_of(Piece::Bishop) | queens, &|sq| {
+        cozy_chess::get_bishop_moves(sq, occupied) & theirs
+    });
+    add(ours_of(Piece::Rook) | queens, &|sq| {
+        cozy_chess::get_rook_moves(sq, occupied) & theirs
+    });
+    add(ours_of(Piece::King), &|sq| {
+        cozy_chess::get_king_moves(sq) & theirs
+    });
     capturers
 }
 
