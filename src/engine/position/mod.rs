@@ -14,7 +14,7 @@
 use cozy_chess::{Board, Color, Move, Piece, Rank};
 
 use super::eval::{self, EvalKind};
-use super::moves::{captured_piece, piece_changes};
+use super::moves::{captured_piece, move_changes};
 use std::sync::Arc;
 
 use super::nnue::{Accumulator, Network};
@@ -269,7 +269,7 @@ impl Position {
         let (done, new) = self.boards.split_at_mut(n);
         new[0].play_unchecked(mv);
         board_ready(&new[0]);
-        let changes = piece_changes(&done[n - 1], &new[0]);
+        let changes = move_changes(&done[n - 1], mv);
         let terms = self.terms().with(&changes);
         debug_assert_eq!(
             terms,
