@@ -2,7 +2,7 @@
 # The engine as `make` builds it: the `engine` profile (fat LTO, one codegen unit, this
 # machine's CPU) optimised with a profile of its own search, profile-guided optimisation as
 # Stockfish's `make profile-build` does it. An instrumented build searches the held-out
-# openings to depth 9 with the default configuration (not the bench suite: `bench` then does
+# openings to depth 11 with the default configuration (not the bench suite: `bench` then does
 # not time the positions the profile was taken on), `llvm-profdata` merges what it counted,
 # and the final build lays the code out by it. What the search computes does not change (the
 # bench signature is the same); `reports/nps/` measures what it gains.
@@ -51,8 +51,8 @@ dir=$(pwd)/target/pgo
 rm -rf "$dir/raw" "$dir/merged.profdata"
 RUSTFLAGS="$flags -Cprofile-generate=$dir/raw" \
     cargo build --profile engine --locked --target-dir "$dir/generate"
-echo "pgo_build: taking the profile (bench --depth 9 on suites/openings-heldout.epd)" >&2
-"$dir/generate/engine/searchlab$exe" bench --depth 9 --suite suites/openings-heldout.epd \
+echo "pgo_build: taking the profile (bench --depth 11 on suites/openings-heldout.epd)" >&2
+"$dir/generate/engine/searchlab$exe" bench --depth 11 --suite suites/openings-heldout.epd \
     > /dev/null
 "$profdata" merge -o "$dir/merged.profdata" "$dir/raw"
 RUSTFLAGS="$flags -Cprofile-use=$dir/merged.profdata" \
