@@ -144,6 +144,9 @@ fn packed_key(key: i32, place: usize) -> i64 {
     (i64::from(key) << 8) | (255 - place) as i64
 }
 
+// Every place of a list fits in the low byte of a packed key.
+const _: () = assert!(MAX_MOVES <= 256);
+
 /// The place in the list of the move `packed` keys.
 fn place_of(packed: i64) -> usize {
     255 - (packed & 255) as usize
