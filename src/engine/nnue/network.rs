@@ -285,9 +285,9 @@ impl Network {
     ) -> i64 {
         // SCReLU: clamp to [0, QA], square (units QA²), times the output weight (QB), as
         // c · (c · w). Every output weight is within ±OUTPUT_WEIGHT_MAX (`from_bytes` refuses
-        // others), so c · w fits in i16 and each half's sum in i32: the loop is the field's
-        // i16 multiply then i16 × i16 → i32 multiply-add, which the compiler vectorises, and
-        // exactly the integer c² · w summed (the same scores as summing in i64).
+        // others), so c · w fits in i16 and each half's sum in i32: `screlu_dot` is the field's
+        // i16 multiply then i16 × i16 → i32 multiply-add, exactly the integer c² · w summed
+        // (the same scores as summing in i64).
         let half = |acc: &[i16; HIDDEN], weights: &[i16]| screlu_dot(acc, weights);
         let weights = &self.output[bucket];
         let sum =
