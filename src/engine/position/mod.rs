@@ -261,7 +261,6 @@ impl Position {
     #[inline]
     pub fn make_then(&mut self, mv: Move, board_ready: impl FnOnce(&Board)) {
         let mover = self.board().side_to_move();
-        let captured = captured_piece(self.board(), mv);
         // The new board, the terms and the accumulator are each copied once into their place
         // and changed there; the pieces the move changed are read from the boards once.
         let n = self.boards.len();
@@ -270,6 +269,12 @@ impl Position {
         new[0].play_unchecked(mv);
         board_ready(&new[0]);
         let changes = move_changes(&done[n - 1], mv);
+        // The captured piece is the one the move took off the other side's squares (en
+        // passant's pawn included): read from the changes, not looked up again.
+        let captured = changes
+            .iter()
+            .find(|c| !c.added && c.color != mover)
+            .map(|c| c.piece);
         let terms = self.terms().with(&changes);
         debug_assert_eq!(
             terms,
