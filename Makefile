@@ -12,7 +12,7 @@ PGO ?= auto
 
 all:
 ifeq ($(PROFILE),engine)
-	sh scripts/pgo_build.sh $(EXE) $(PGO)
+	sh scripts/pgo_build.sh '$(EXE)' '$(PGO)'
 else
 	cargo build --profile $(PROFILE) --locked
 	cp target/$(PROFILE)/searchlab$(if $(filter %.exe,$(EXE)),.exe,) $(EXE)

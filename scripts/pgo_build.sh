@@ -20,6 +20,13 @@ if [ -z "$out" ]; then
     echo "usage: sh scripts/pgo_build.sh OUT [auto|0|1]" >&2
     exit 2
 fi
+case $mode in
+auto | 0 | 1) ;;
+*)
+    echo "pgo_build: PGO must be auto, 0 or 1, not '$mode'" >&2
+    exit 2
+    ;;
+esac
 exe=""
 case $out in *.exe) exe=.exe ;; esac
 
