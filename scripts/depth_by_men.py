@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Depth and nodes a second of each side of a match, by the men on the board when it moved,
-from a match's results file (the moves' nodes, depth and time as `match` records them).
+from a match's results file (the moves' nodes, depth and time as `match` records them); then
+the endings of seven men or fewer by what stands beside the kings and pawns (none, one piece,
+more), with the median nodes and time of a move, since a band's mean depth mixes endings whose
+trees differ.
 
     python3 scripts/depth_by_men.py RESULTS.jsonl[.gz]
 
@@ -9,6 +12,7 @@ python-chess (`python3 -m pip install chess`) to replay the games.
 """
 import gzip
 import json
+import statistics
 import sys
 from collections import defaultdict
 
@@ -39,9 +43,20 @@ def moves(path):
                     board.push_uci(move["move"])
 
 
+def ending_kind(board):
+    """What stands beside the kings and pawns in an ending: no piece, one, or more."""
+    pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
+    return KINDS[min(pieces, 2)]
+
+
+KINDS = ["pawns only", "one piece", "two pieces or more"]
+
+
 def main(path):
     # (side, band) -> [nodes, ms, moves, depth sum]
     sums = defaultdict(lambda: [0, 0, 0, 0])
+    # (side, kind) -> [(depth, nodes, ms)] for the endings of seven men or fewer
+    endings = defaultdict(list)
     stream = moves(path)
     header = next(stream)
     for board, side, move, _ in stream:
@@ -53,6 +68,9 @@ def main(path):
             s[1] += move["time_ms"]
             s[2] += 1
             s[3] += move["depth"]
+            if men <= 7:
+                endings[(side, ending_kind(board))].append(
+                    (move["depth"], move["nodes"], move["time_ms"]))
     sides = [v["label"] for v in header["variants"]]
     print("| men | " + " | ".join(
         f"{s}: moves | {s}: nodes/s | {s}: depth" for s in sides) + " |")
@@ -64,6 +82,22 @@ def main(path):
             rate = nodes / ms / 1000 if ms else 0.0
             cells.append(f"{count} | {rate:.2f} M | {depth / count if count else 0:.1f}")
         print(f"| {band[0]}–{band[1]} | " + " | ".join(cells) + " |")
+    print()
+    print("| 2–7 men | " + " | ".join(
+        f"{s}: moves | {s}: depth | {s}: median nodes | {s}: median ms" for s in sides) + " |")
+    print("|---|" + "---:|---:|---:|---:|" * len(sides))
+    for kind in KINDS:
+        cells = []
+        for side in sides:
+            rows = endings[(side, kind)]
+            if not rows:
+                cells.append("0 | – | – | –")
+                continue
+            depth = sum(r[0] for r in rows) / len(rows)
+            nodes = statistics.median(r[1] for r in rows)
+            ms = statistics.median(r[2] for r in rows)
+            cells.append(f"{len(rows)} | {depth:.1f} | {nodes:,.0f} | {ms:.0f}")
+        print(f"| {kind} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
