@@ -72,33 +72,35 @@ def main(path):
                 endings[(side, ending_kind(board))].append(
                     (move["depth"], move["nodes"], move["time_ms"]))
     sides = [v["label"] for v in header["variants"]]
-    print("| men | " + " | ".join(
-        f"{s}: moves | {s}: nodes/s | {s}: depth" for s in sides) + " |")
-    print("|---|" + "---:|---:|---:|" * len(sides))
-    for band in BANDS:
-        cells = []
-        for side in sides:
-            nodes, ms, count, depth = sums[(side, band)]
-            rate = nodes / ms / 1000 if ms else 0.0
-            cells.append(f"{count} | {rate:.2f} M | {depth / count if count else 0:.1f}")
-        print(f"| {band[0]}–{band[1]} | " + " | ".join(cells) + " |")
-    print()
-    print("| 2–7 men | " + " | ".join(
-        f"{s}: moves | {s}: depth | {s}: median nodes | {s}: median ms" for s in sides) + " |")
-    print("|---|" + "---:|---:|---:|---:|" * len(sides))
-    for kind in KINDS:
-        cells = []
-        for side in sides:
-            rows = endings[(side, kind)]
-            if not rows:
-                cells.append("0 | – | – | –")
-                continue
-            depth = sum(r[0] for r in rows) / len(rows)
-            nodes = statistics.median(r[1] for r in rows)
-            ms = statistics.median(r[2] for r in rows)
-            cells.append(f"{len(rows)} | {depth:.1f} | {nodes:,.0f} | {ms:.0f}")
-        print(f"| {kind} | " + " | ".join(cells) + " |")
 
+    def band_cell(side, band):
+        nodes, ms, count, depth = sums[(side, band)]
+        rate = nodes / ms / 1000 if ms else 0.0
+        return f"{count} | {rate:.2f} M | {depth / count if count else 0:.1f}"
+
+    def ending_cell(side, kind):
+        rows = endings[(side, kind)]
+        if not rows:
+            return "0 | – | – | –"
+        depth = sum(r[0] for r in rows) / len(rows)
+        nodes = statistics.median(r[1] for r in rows)
+        ms = statistics.median(r[2] for r in rows)
+        return f"{len(rows)} | {depth:.1f} | {nodes:,.0f} | {ms:.0f}"
+
+    print_table("men", ["moves", "nodes/s", "depth"], sides,
+                [(band, f"{band[0]}–{band[1]}") for band in BANDS], band_cell)
+    print()
+    print_table("2–7 men", ["moves", "depth", "median nodes", "median ms"], sides,
+                [(kind, kind) for kind in KINDS], ending_cell)
+
+
+def print_table(title, columns, sides, rows, cell):
+    """A Markdown table: `columns` for each side, one line per `(key, label)` of `rows`, each
+    side's cells from `cell(side, key)`."""
+    print(f"| {title} | " + " | ".join(f"{s}: {c}" for s in sides for c in columns) + " |")
+    print("|---|" + "---:|" * (len(columns) * len(sides)))
+    for key, label in rows:
+        print(f"| {label} | " + " | ".join(cell(side, key) for side in sides) + " |")
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
