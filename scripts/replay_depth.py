@@ -11,78 +11,100 @@ uci`, a configuration through `--option Heuristics=SPEC`) or another.
 A stretch is up to `--moves` positions of one game where `--side` was to move with at most
 `--max-men` men and `--max-pieces` pieces beside the kings and pawns, the game not over; the
 first `--games` games with at least half that many make the set, the same for every engine.
-Prints the mean depth (each engine's last `info depth`) and its mean by the move of the
-stretch. Needs python-chess (`python3 -m pip install chess`).
+Prints the mean depth (each engine's last `info depth`; a search that gave none is left out
+and counted) and its mean by the move of the stretch. Needs python-chess (`python3 -m pip install chess`).
 """
 import argparse
-import gzip
-import json
+import shlex
 import statistics
+import sys
 
 import chess
 import chess.engine
 
-def stretches(path, side, max_men, min_men, moves, games, max_pieces=99):
-    out = []
-    with gzip.open(path, "rt") as f:
-        f.readline()
-        for line in f:
-            rec = json.loads(line)
-            if rec.get("type") != "pair":
-                continue
-            for game in rec["games"]:
-                board = chess.Board(rec["opening"]["fen"])
-                for mv in rec["opening"].get("moves", []):
-                    board.push_uci(mv)
-                taken = []
-                for m in game["moves"]:
-                    mover = game["white"] if board.turn == chess.WHITE else game["black"]
-                    men = chess.popcount(board.occupied)
-                    pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
-                    if mover == side and min_men <= men <= max_men and pieces <= max_pieces and len(taken) < moves and not board.is_game_over():
-                        taken.append(board.copy())
-                    board.push_uci(m["move"])
-                if len(taken) >= moves // 2:
-                    out.append(taken)
+from depth_by_men import moves
+
+
+def stretches(path, side, max_men, min_men, length, games, max_pieces=99):
+    """Up to `games` stretches: for each game of the results file, the positions (boards as
+    they stood) where `side` was to move within the bounds, at most `length` of them, kept
+    when at least half that many."""
+    out, taken, current = [], [], None
+    stream = moves(path)
+    next(stream)
+    for board, mover, _, game in stream:
+        if game is not current:
+            if len(taken) >= max(1, length // 2):
+                out.append(taken)
                 if len(out) >= games:
                     return out
+            taken, current = [], game
+        men = chess.popcount(board.occupied)
+        pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
+        fits = min_men <= men <= max_men and pieces <= max_pieces
+        if mover == side and fits and len(taken) < length and not board.is_game_over():
+            taken.append(board.copy())
+    if len(taken) >= max(1, length // 2) and len(out) < games:
+        out.append(taken)
     return out
 
+
 def main():
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("results")
-    p.add_argument("--engine", required=True)
-    p.add_argument("--option", action="append", default=[])
+    p.add_argument("--engine", required=True, help="NAME=COMMAND")
+    p.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeated")
     p.add_argument("--mode", choices=["context", "fresh"], default="context")
     p.add_argument("--ms", type=int, default=230)
     p.add_argument("--games", type=int, default=30)
     p.add_argument("--moves", type=int, default=10)
     p.add_argument("--max-men", type=int, default=7)
     p.add_argument("--min-men", type=int, default=2)
-    p.add_argument("--side", default="default")
     p.add_argument("--max-pieces", type=int, default=99)
+    p.add_argument("--side", default="default")
     a = p.parse_args()
-    name, cmd = a.engine.split("=", 1)
-    eng = chess.engine.SimpleEngine.popen_uci(cmd.split())
-    opts = {"Hash": 16}
-    for o in a.option:
-        k, v = o.split("=", 1)
-        opts[k] = v
-    eng.configure(opts)
-    depths, by_index = [], {}
-    for stretch in stretches(a.results, a.side, a.max_men, a.min_men, a.moves, a.games, a.max_pieces):
-        gid = object()
-        for i, board in enumerate(stretch):
-            if a.mode == "fresh":
-                gid = object()
-            info = eng.analyse(board, chess.engine.Limit(time=a.ms / 1000), game=gid)
-            d = info.get("depth", 0)
-            depths.append(d)
-            by_index.setdefault(i, []).append(d)
-    eng.quit()
+    if "=" not in a.engine:
+        p.error(f"--engine wants NAME=COMMAND, got '{a.engine}'")
+    name, command = a.engine.split("=", 1)
+    options = {"Hash": 16}
+    for option in a.option:
+        if "=" not in option:
+            p.error(f"--option wants NAME=VALUE, got '{option}'")
+        key, value = option.split("=", 1)
+        options[key] = value
+    sets = stretches(a.results, a.side, a.max_men, a.min_men, a.moves, a.games, a.max_pieces)
+    depths, by_index, missing = [], {}, 0
+    try:
+        # The command is split as a shell would split it, but run without one.
+        engine = chess.engine.SimpleEngine.popen_uci(shlex.split(command), timeout=10.0)
+    except (OSError, chess.engine.EngineError, TimeoutError) as e:
+        sys.exit(f"replay_depth: engine '{name}' ({command}) did not start: {e}")
+    try:
+        engine.configure(options)
+        for stretch in sets:
+            game = object()
+            for i, board in enumerate(stretch):
+                if a.mode == "fresh":
+                    game = object()
+                # A search that outlasts its time by the 10 s timeout raises TimeoutError.
+                info = engine.analyse(board, chess.engine.Limit(time=a.ms / 1000), game=game)
+                if "depth" not in info:
+                    missing += 1
+                    continue
+                depths.append(info["depth"])
+                by_index.setdefault(i, []).append(info["depth"])
+    except (chess.engine.EngineError, chess.engine.EngineTerminatedError, TimeoutError) as e:
+        sys.exit(f"replay_depth: engine '{name}' failed after {len(depths)} searches: {e!r}")
+    finally:
+        engine.close()
+    if not depths:
+        sys.exit("replay_depth: no position searched with a depth (no stretch fits the bounds?)")
     label = f"{name} {a.mode} {' '.join(a.option)}"
-    print(f"{label}: {len(depths)} moves, mean depth {statistics.mean(depths):.2f}; by move of the stretch: "
-          + " ".join(f"{statistics.mean(v):.1f}" for _, v in sorted(by_index.items())))
+    print(f"{label}: {len(depths)} moves, mean depth {statistics.mean(depths):.2f}; "
+          "by move of the stretch: "
+          + " ".join(f"{statistics.mean(v):.1f}" for _, v in sorted(by_index.items()))
+          + (f" ({missing} searches gave no depth, left out)" if missing else ""))
+
 
 if __name__ == "__main__":
     main()
