@@ -33,6 +33,11 @@ heuristic_params! {
         /// the unit every history threshold is read in, so it is chosen with them, not tuned
         /// alone.
         pub scale: i32 [1..=256; structural] = 1,
+        /// A cut-off by the first quiet move tried (no quiet before it to punish) updates the
+        /// tables only at this remaining depth or deeper (Ethereal 12, `history.c`: "if the
+        /// 1st quiet move failed-high below depth 4, we don't update history tables": 4).
+        /// 0: every cut-off updates them.
+        pub first_quiet_min_depth: i32 [0..=64] = 0,
     }
 }
 
@@ -81,6 +86,14 @@ pub fn bonus(depth: i32, params: &Params) -> i32 {
         .min(params.max_bonus)
         .saturating_mul(params.scale)
         .min(params.limit)
+}
+
+/// Whether a quiet cut-off at remaining `depth`, after `punished` quiet moves tried before it,
+/// updates the tables. Without the rule, the first quiet move's cut-offs at the last plies,
+/// most of an ending's nodes, only ever add: the scores of its few king and pawn moves reach
+/// `history_extension`'s 10,000 in most contexts (`reports/depth-gap/`).
+pub fn learns(depth: i32, punished: usize, params: &Params) -> bool {
+    punished > 0 || depth >= params.first_quiet_min_depth
 }
 
 /// The gravity update: `v + b − v·|b| / max`, which keeps `v` within `±max`.
@@ -196,6 +209,16 @@ mod tests {
         assert_eq!(bonus(100, &p), 12800);
         let beyond = Params { scale: 64, ..Params::default() };
         assert_eq!(bonus(100, &beyond), 16384, "a bonus never passes the bound");
+    }
+
+    #[test]
+    fn a_first_quiet_cut_off_learns_only_from_first_quiet_min_depth() {
+        let every = Params::default();
+        assert!(learns(1, 0, &every), "0: every cut-off learns");
+        let ethereal = Params { first_quiet_min_depth: 4, ..every };
+        assert!(!learns(3, 0, &ethereal), "Ethereal 12: depth <= 3 returns");
+        assert!(learns(4, 0, &ethereal));
+        assert!(learns(1, 1, &ethereal), "a quiet tried before it: bonus and malus");
     }
 
     #[test]

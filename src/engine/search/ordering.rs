@@ -247,8 +247,14 @@ impl Searcher {
         {
             self.state.ordering.countermoves.record(side, piece, to, mv);
         }
-        if let Some(contexts) = self.continuation_contexts() {
-            let params = self.config.heuristics.continuation_history;
+        let params = self.config.heuristics.continuation_history;
+        if let Some(contexts) = self.continuation_contexts()
+            && continuation_history::learns(
+                depth,
+                tried.iter().filter(|&&m| m != mv).count(),
+                &params,
+            )
+        {
             let bonus = continuation_history::bonus(depth, &params);
             let board = self.pos.board();
             let key = |m: Move| board.piece_on(m.from).map(|piece| Key { piece, to: m.to });
