@@ -24,23 +24,34 @@ MIN_MS = 20
 
 def moves(path):
     """The match's header, then `(board, mover, move)` for every move of every game, the board
-    as it stood before the move (the opening's moves played first)."""
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt") as f:
-        yield json.loads(f.readline())
-        for line in f:
-            record = json.loads(line)
-            if record.get("type") != "pair":
-                continue
-            opening = record["opening"]
-            for game in record["games"]:
-                board = chess.Board(opening["fen"])
-                for mv in opening.get("moves", []):
-                    board.push_uci(mv)
-                for move in game["moves"]:
-                    mover = game["white"] if board.turn == chess.WHITE else game["black"]
-                    yield board, mover, move, game
-                    board.push_uci(move["move"])
+    as it stood before the move (the opening's moves played first). A file that cannot be read
+    ends the run with its name, the line and the reason."""
+    number = 0
+    try:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt") as f:
+            number = 1
+            yield json.loads(f.readline())
+            for number, line in enumerate(f, start=2):
+                yield from pair_moves(json.loads(line))
+    except (OSError, EOFError, ValueError, KeyError, TypeError, AssertionError) as e:
+        where = f", line {number}" if number else ""
+        sys.exit(f"{path}{where}: not a match's results file ({type(e).__name__}: {e})")
+
+
+def pair_moves(record):
+    """`(board, mover, move, game)` for every move of a results line's pair of games."""
+    if record.get("type") != "pair":
+        return
+    opening = record["opening"]
+    for game in record["games"]:
+        board = chess.Board(opening["fen"])
+        for mv in opening.get("moves", []):
+            board.push_uci(mv)
+        for move in game["moves"]:
+            mover = game["white"] if board.turn == chess.WHITE else game["black"]
+            yield board, mover, move, game
+            board.push_uci(move["move"])
 
 
 def ending_kind(board):

@@ -71,6 +71,12 @@ def main():
         if "=" not in option:
             p.error(f"--option wants NAME=VALUE, got '{option}'")
         key, value = option.split("=", 1)
+        if key.lower() == "heuristics" and "eval=" not in value:
+            # A SPEC without `eval=` is the hand-written evaluation (docs/uci.md, "One SPEC,
+            # one engine"), not the default's network: a row that silently compared the two
+            # had to be corrected once (reports/depth-gap/).
+            print(f"note: '{option}' names no eval=: the hand-written evaluation "
+                  "(the default is modern,eval=nnue)", file=sys.stderr)
         options[key] = value
     sets = stretches(a.results, a.side, a.max_men, a.min_men, a.moves, a.games, a.max_pieces)
     depths, by_index, missing = [], {}, 0
