@@ -865,7 +865,7 @@ registry! {
         reads_line: false, randomised: false, cuts: false,
         summary: "an early quiet move whose continuation histories are both good searched a ply deeper (Ethereal 12)",
         meanings: [
-            "tested: a quiet move among the node's first max_quiet_index, outside the root, whose counter-move and follow-up history both reach limit; fired: it was extended by it (a move another extension already extends is not)",
+            "tested: a quiet move among the node's first max_quiet_index, outside the root, whose counter-move and follow-up history both reach limit, leaving at least min_pieces pieces besides kings and pawns; fired: it was extended by it (a move another extension already extends is not)",
         ],
         steps: ["extensions"],
         main_job: false,

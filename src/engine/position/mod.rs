@@ -438,6 +438,14 @@ impl Position {
         !(board.colors(side) & !pawns_and_king).is_empty()
     }
 
+    /// The pieces of both sides besides their pawns and kings.
+    #[inline]
+    pub fn pieces(&self) -> u32 {
+        let board = self.board();
+        let pawns_and_kings = board.pieces(Piece::Pawn) | board.pieces(Piece::King);
+        (board.occupied() & !pawns_and_kings).len()
+    }
+
     /// `side`'s 5-ply material momentum at the current node (002's `MomentumMtl5`).
     #[inline]
     pub fn material_momentum(&self, side: Color) -> Score {
