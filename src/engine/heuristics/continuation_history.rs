@@ -36,8 +36,8 @@ heuristic_params! {
         /// A cut-off by the first quiet move tried (no quiet before it to punish) updates the
         /// tables only at this remaining depth or deeper (Ethereal 12, `history.c`: "if the
         /// 1st quiet move failed-high below depth 4, we don't update history tables": 4).
-        /// 0: every cut-off updates them.
-        pub first_quiet_min_depth: i32 [0..=64] = 0,
+        /// 0: every cut-off updates them (the rule off: a form, so not stepped by SPSA).
+        pub first_quiet_min_depth: i32 [0..=16; structural] = 0,
     }
 }
 

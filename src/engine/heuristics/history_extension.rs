@@ -26,8 +26,9 @@ heuristic_params! {
         /// Both continuation scores must be at least this (Ethereal 12: 10,000).
         pub limit: i32 [-100000..=100000] = 10000,
         /// Only where the board after the move holds at least this many pieces besides the
-        /// kings and pawns (0: everywhere, as Ethereal 12).
-        pub min_pieces: u32 [0..=30] = 0,
+        /// kings and pawns (0: everywhere, as Ethereal 12; the rule off, a form SPSA does not
+        /// step).
+        pub min_pieces: u32 [0..=14; structural] = 0,
     }
 }
 
