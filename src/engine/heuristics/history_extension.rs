@@ -33,20 +33,21 @@ heuristic_params! {
 }
 
 /// Plies the move is extended by: it applies to an early quiet move outside the root whose two
-/// continuation scores reach `limit`, made on a board left with `pieces` pieces besides kings
-/// and pawns, at least `min_pieces`; it acts unless another extension (`already` plies)
-/// extends it, so that `fired` counts the plies this heuristic added.
+/// continuation scores reach `limit`, made on a board left with `pieces()` pieces besides
+/// kings and pawns, at least `min_pieces` (counted only for such a move); it acts unless
+/// another extension (`already` plies) extends it, so that `fired` counts the plies this
+/// heuristic added.
 pub fn extension(
     mv: &MoveView,
     at_root: bool,
     already: i32,
-    pieces: u32,
+    pieces: impl FnOnce() -> u32,
     params: &Params,
 ) -> Decision<i32> {
     let applies = !at_root
-        && pieces >= params.min_pieces
         && (1..=params.max_quiet_index).contains(&mv.quiet_index)
-        && mv.continuation.iter().all(|&score| score >= params.limit);
+        && mv.continuation.iter().all(|&score| score >= params.limit)
+        && pieces() >= params.min_pieces;
     Decision::with(applies, (already == 0).then_some(1))
 }
 
@@ -61,35 +62,35 @@ mod tests {
     #[test]
     fn an_early_quiet_with_both_histories_good_extends() {
         let p = Params::default();
-        assert_eq!(extension(&quiet(1, [10000, 12000]), false, 0, 0, &p).value(), Some(1));
-        assert_eq!(extension(&quiet(4, [16000, 10000]), false, 0, 0, &p).value(), Some(1));
+        assert_eq!(extension(&quiet(1, [10000, 12000]), false, 0, || 0, &p).value(), Some(1));
+        assert_eq!(extension(&quiet(4, [16000, 10000]), false, 0, || 0, &p).value(), Some(1));
     }
 
     #[test]
     fn late_quiets_captures_one_bad_history_and_the_root_do_not() {
         let p = Params::default();
         let no = Decision::Inapplicable;
-        assert_eq!(extension(&quiet(5, [16000, 16000]), false, 0, 0, &p), no);
-        assert_eq!(extension(&quiet(0, [16000, 16000]), false, 0, 0, &p), no, "a capture");
-        assert_eq!(extension(&quiet(2, [16000, 9999]), false, 0, 0, &p), no);
-        assert_eq!(extension(&quiet(2, [16000, 16000]), true, 0, 0, &p), no, "the root");
+        assert_eq!(extension(&quiet(5, [16000, 16000]), false, 0, || 0, &p), no);
+        assert_eq!(extension(&quiet(0, [16000, 16000]), false, 0, || 0, &p), no, "a capture");
+        assert_eq!(extension(&quiet(2, [16000, 9999]), false, 0, || 0, &p), no);
+        assert_eq!(extension(&quiet(2, [16000, 16000]), true, 0, || 0, &p), no, "the root");
         let wider = Params { max_quiet_index: 5, limit: 9999, ..p };
-        assert_eq!(extension(&quiet(5, [9999, 9999]), false, 0, 0, &wider).value(), Some(1));
+        assert_eq!(extension(&quiet(5, [9999, 9999]), false, 0, || 0, &wider).value(), Some(1));
     }
 
     #[test]
     fn min_pieces_keeps_it_out_of_the_endings_of_few_pieces() {
         let p = Params { min_pieces: 2, ..Params::default() };
         let good = quiet(1, [16000, 16000]);
-        assert_eq!(extension(&good, false, 0, 1, &p), Decision::Inapplicable, "one piece");
-        assert_eq!(extension(&good, false, 0, 2, &p).value(), Some(1));
+        assert_eq!(extension(&good, false, 0, || 1, &p), Decision::Inapplicable, "one piece");
+        assert_eq!(extension(&good, false, 0, || 2, &p).value(), Some(1));
         let everywhere = Params::default();
-        assert_eq!(extension(&good, false, 0, 0, &everywhere).value(), Some(1), "pawns only");
+        assert_eq!(extension(&good, false, 0, || 0, &everywhere).value(), Some(1), "pawns only");
     }
 
     #[test]
     fn a_move_already_extended_is_the_other_extension_s() {
         let p = Params::default();
-        assert_eq!(extension(&quiet(1, [16000, 16000]), false, 1, 0, &p), Decision::Declines);
+        assert_eq!(extension(&quiet(1, [16000, 16000]), false, 1, || 0, &p), Decision::Declines);
     }
 }

@@ -23,7 +23,8 @@ impl Searcher {
         let history = self
             .gate(counter!(HistoryExtension), Point::Unaudited, |s| {
                 let params = &s.config.heuristics.history_extension;
-                history_extension::extension(view, ply == 0, already, s.pos.pieces(), params)
+                let pieces = || s.pos.pieces();
+                history_extension::extension(view, ply == 0, already, pieces, params)
             })
             .unwrap_or(0);
         already.max(history) - view.negative_extension

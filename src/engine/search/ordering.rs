@@ -249,11 +249,8 @@ impl Searcher {
         }
         let params = self.config.heuristics.continuation_history;
         if let Some(contexts) = self.continuation_contexts()
-            && continuation_history::learns(
-                depth,
-                tried.iter().filter(|&&m| m != mv).count(),
-                &params,
-            )
+            // `tried` holds the quiet moves searched before `mv` (it joins them after this).
+            && continuation_history::learns(depth, tried.len(), &params)
         {
             let bonus = continuation_history::bonus(depth, &params);
             let board = self.pos.board();
