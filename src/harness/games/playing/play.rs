@@ -525,6 +525,7 @@ fn empty_result(pair: &PairRecord) -> PairingResult {
         time_per_move_ms: (0.0, 0.0),
         branching: (0.0, 0.0),
         reused_openings: 0,
+        replayed: None,
     }
 }
 

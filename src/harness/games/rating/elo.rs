@@ -99,7 +99,7 @@ impl EloEstimate {
 }
 
 /// The two-sided 95% quantile of the normal distribution.
-fn z95() -> f64 {
+pub fn z95() -> f64 {
     Normal::standard().inverse_cdf(0.975)
 }
 

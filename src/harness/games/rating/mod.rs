@@ -2,5 +2,6 @@
 
 pub mod elo;
 pub mod goal;
+pub mod replays;
 pub mod stats;
 pub mod tally;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::harness::games::book::openings::Opening;
 use crate::harness::games::playing::record::{MatchHeader, PairKey, PairRecord};
 use crate::harness::games::rating::elo::{EloEstimate, elo};
+use crate::harness::games::rating::replays::{ReplayedOpenings, replayed_openings};
 use crate::harness::games::rating::stats::{Counts, Decision, Outcome, Sprt};
 
 /// An SPRT read pair by pair.
@@ -95,6 +96,10 @@ pub struct PairingResult {
     /// a pair is not independent of the earlier one; issue 62).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reused_openings: u64,
+    /// The counted pairs read with each opening as one cluster, when some opening was played
+    /// more than once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replayed: Option<ReplayedOpenings>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -253,7 +258,23 @@ fn pairing_result(
         branching: (branching[0].mean(), branching[1].mean()),
         reused_openings: (sequential.counts.games() / 2)
             .saturating_sub(header.opening_count as u64),
+        replayed: replayed_openings(&pair_scores(counted)),
     }
+}
+
+/// Each counted pair's opening (its FEN and book moves) and score for the measured side, in
+/// the planned order (whatever order the file holds them in).
+fn pair_scores(counted: &[&PairRecord]) -> Vec<(String, f64)> {
+    let mut in_order = counted.to_vec();
+    in_order.sort_by_key(|pair| pair.index);
+    in_order
+        .iter()
+        .map(|pair| {
+            let [a, b] = pair.outcomes();
+            let key = format!("{} {}", pair.opening.fen, pair.opening.moves.join(" "));
+            (key, f64::from(a.half_points() + b.half_points()) / 4.0)
+        })
+        .collect()
 }
 
 /// The least depth of a move counted in the branching factor: shallower replies are the

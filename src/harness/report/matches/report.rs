@@ -11,8 +11,9 @@ use serde::Serialize;
 use crate::harness::games::clock::limit_check;
 use crate::harness::games::playing::record::{MatchHeader, read_matches};
 use crate::harness::games::rating::goal::Goal;
+use crate::harness::games::rating::replays::ReplayedOpenings;
 use crate::harness::games::rating::stats::Decision;
-use crate::harness::games::rating::tally::{PairingResult, tally};
+use crate::harness::games::rating::tally::{PairingResult, SprtResult, tally};
 use crate::harness::report::matches::charts;
 use crate::harness::verdicts::{self, Verdict};
 
@@ -135,6 +136,20 @@ pub fn verdicts(analysis: &MatchAnalysis) -> Vec<Verdict> {
                 goal: None,
             });
         }
+        if let Some(c) = &r.replayed {
+            out.push(Verdict {
+                comparison: format!("{name}: Elo, each opening one cluster"),
+                estimate: format!(
+                    "{:+.1} ± {:.1} [{:+.1}, {:+.1}]",
+                    c.elo.value,
+                    c.elo.half_width(),
+                    c.elo.low,
+                    c.elo.high
+                ),
+                verdict: verdicts::of_interval(c.elo.low, c.elo.high, 0.0),
+                goal: None,
+            });
+        }
         out.extend(analysis.goals.iter().filter_map(|g| g.verdict(r)));
     }
     out
@@ -201,6 +216,30 @@ pub fn table(analysis: &MatchAnalysis) -> String {
     out
 }
 
+/// The pairs read with each opening as one cluster (`replays`), and what that does to an
+/// SPRT's evidence.
+fn replayed_line(c: &ReplayedOpenings, sprt: Option<&SprtResult>) -> String {
+    let correlation = c.replay_correlation.map_or(String::new(), |r| {
+        format!("; an opening's first two pairs correlate at {r:.2}")
+    });
+    let llr = sprt.map_or(String::new(), |s| {
+        format!(
+            "; the SPRT's LLR {:.2} is worth about {:.2} as independent pairs (the LLR scales as \
+             1/variance)",
+            s.llr,
+            s.llr / c.variance_ratio.max(f64::MIN_POSITIVE)
+        )
+    });
+    format!(
+        "  Read with each of its {} openings as one cluster (the cluster-robust variance): Elo \
+         {:+.1} ± {:.1}, a variance {:.2} times the pentanomial's{correlation}{llr}.\n",
+        c.openings,
+        c.elo.value,
+        c.elo.half_width(),
+        c.variance_ratio
+    )
+}
+
 fn markdown(analysis: &MatchAnalysis) -> String {
     let h = &analysis.header;
     let mut out = String::from("# Match report\n\n");
@@ -227,6 +266,9 @@ fn markdown(analysis: &MatchAnalysis) -> String {
             "- **Openings reused.** {} vs {}: the book's {} openings ran out, and {} of the counted pairs started from an opening already played (both colours again): those pairs are not independent of the earlier ones.",
             r.dev, r.base, h.opening_count, r.reused_openings
         );
+        if let Some(c) = &r.replayed {
+            out += &replayed_line(c, r.sprt.as_ref());
+        }
     }
     out += &table(analysis);
     out += "\n![Elo](elo.svg)\n\n";
