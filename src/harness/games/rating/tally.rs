@@ -258,7 +258,10 @@ fn pairing_result(
         branching: (branching[0].mean(), branching[1].mean()),
         reused_openings: (sequential.counts.games() / 2)
             .saturating_sub(header.opening_count as u64),
-        replayed: replayed_openings(&pair_scores(counted)),
+        // Only where the pentanomial estimate has an interval to set it beside.
+        replayed: elo(&sequential.counts)
+            .filter(|e| e.no_interval().is_none())
+            .and_then(|_| replayed_openings(&pair_scores(counted))),
     }
 }
 

@@ -222,12 +222,12 @@ fn replayed_line(c: &ReplayedOpenings, sprt: Option<&SprtResult>) -> String {
     let correlation = c.replay_correlation.map_or(String::new(), |r| {
         format!("; an opening's first two pairs correlate at {r:.2}")
     });
-    let llr = sprt.map_or(String::new(), |s| {
+    let llr = sprt.filter(|_| c.variance_ratio > 0.0).map_or(String::new(), |s| {
         format!(
             "; the SPRT's LLR {:.2} is worth about {:.2} as independent pairs (the LLR scales as \
              1/variance)",
             s.llr,
-            s.llr / c.variance_ratio.max(f64::MIN_POSITIVE)
+            s.llr / c.variance_ratio
         )
     });
     format!(
