@@ -258,11 +258,16 @@ fn pairing_result(
         branching: (branching[0].mean(), branching[1].mean()),
         reused_openings: (sequential.counts.games() / 2)
             .saturating_sub(header.opening_count as u64),
-        // Only where the pentanomial estimate has an interval to set it beside.
-        replayed: elo(&sequential.counts)
-            .filter(|e| e.no_interval().is_none())
-            .and_then(|_| replayed_openings(&pair_scores(counted))),
+        replayed: replayed(&sequential.counts, counted),
     }
+}
+
+/// The clustered reading of the counted pairs, only where the pentanomial estimate has an
+/// interval to set it beside.
+fn replayed(counts: &Counts, counted: &[&PairRecord]) -> Option<ReplayedOpenings> {
+    elo(counts)
+        .filter(|e| e.no_interval().is_none())
+        .and_then(|_| replayed_openings(&pair_scores(counted)))
 }
 
 /// Each counted pair's opening (its FEN and book moves) and score for the measured side, in
