@@ -1,7 +1,7 @@
 //! Clocks scaled to a reference speed (`--reference-nps`, `--reference-bench`) as a user runs
 //! them: the factor comes from the yardstick's measurement and is recorded with both speeds; a
-//! resumed match keeps its header's factor; bad references and absurd or failing yardsticks
-//! stop before any game.
+//! resumed match keeps its header's factor and records the reading; bad references and absurd
+//! or failing yardsticks stop before any game.
 
 mod common;
 
@@ -143,6 +143,23 @@ fn a_resumed_match_keeps_its_factor_and_warns_of_a_changed_machine() {
     let file = read_match(&dir.join("m.jsonl")).unwrap();
     assert_eq!(file.header.unwrap().reference.unwrap().factor, 2.0);
     assert_eq!(file.pairs.len(), 2);
+    // The readings kept through the extension: the first run's end, the resumption's (after
+    // the one pair already played) and the second run's end.
+    let readings: Vec<(usize, f64)> = file
+        .speeds
+        .iter()
+        .map(|s| (s.after_pairs, s.reading.nps))
+        .collect();
+    assert_eq!(readings, vec![(1, 1e6), (1, 1.6e6), (2, 1.6e6)]);
+    // The report says how far the machine had moved when the games went on.
+    let report = searchlab()
+        .args(["report", dir.join("m.jsonl").to_str().unwrap()])
+        .args(["--out", dir.join("report").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(report.status.success());
+    let md = std::fs::read_to_string(dir.join("report/report.md")).unwrap();
+    assert!(md.contains("measured 1.60 M nodes/s after 1 pairs"), "{md}");
 }
 
 #[test]

@@ -8,7 +8,9 @@ use crate::harness::external;
 use crate::harness::games::book::openings::{self, Opening, OpeningOrder};
 use crate::harness::games::clock::control::{Control, PlayerControl, player_control};
 use crate::harness::games::clock::levels::{self, Levels};
-use crate::harness::games::clock::reference_speed::{self, ReferenceClock, ReferenceRequest};
+use crate::harness::games::clock::reference_speed::{
+    self, ReferenceClock, ReferenceRequest, SpeedReading,
+};
 use crate::harness::games::playing::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::harness::games::playing::game::Rules;
 use crate::harness::variant::Variant;
@@ -55,7 +57,7 @@ pub struct GameArgs {
     /// first game the yardstick runs three times here and every limit is multiplied by
     /// reference ÷ measured (the median), as OpenBench scales its workers' time controls by
     /// their bench. Measured again at the end (a warning beyond 10%); a resumed match keeps
-    /// its header's factor. The yardstick must not be the code under test when the question
+    /// its header's factor and records the new reading. The yardstick must not be the code under test when the question
     /// is that code's speed (a faster build measured by its own bench is given less time):
     /// prefer a fixed program, a peer engine's bench or a kept reference build.
     #[arg(long)]
@@ -124,13 +126,18 @@ pub struct GameSetup {
     /// `--reference-nps` and `--reference-bench`, checked; the limits in `rules` are the
     /// reference's until `scale_to_reference` scales them.
     pub reference: Option<ReferenceRequest>,
+    /// The yardstick's reading on resuming a scaled match (its header's factor kept), which
+    /// the match file records after the pairs already played: a report then says how far the
+    /// machine had moved when the games went on.
+    pub resumed_reading: Option<SpeedReading>,
 }
 
 impl GameSetup {
     /// Scale the limits to the reference speed, if one was asked for: measure this machine
     /// with the yardstick and multiply every time limit by reference ÷ measured. Resuming a
     /// file whose header scaled (`previous`), the header's factor is kept and the new
-    /// measurement only checked against it. Prints the scaling; returns what a header records.
+    /// measurement only checked against it and kept in `resumed_reading`. Prints the scaling;
+    /// returns what a header records.
     pub fn scale_to_reference(
         &mut self,
         previous: Option<&ReferenceClock>,
@@ -159,6 +166,7 @@ impl GameSetup {
                 clock.measured.nps / 1e6,
                 old.measured.nps / 1e6
             );
+            self.resumed_reading = Some(clock.measured.clone());
             clock.measured = old.measured.clone();
             clock.factor = old.factor;
         }
@@ -267,6 +275,7 @@ impl GameArgs {
             opening_order,
             concurrency,
             reference: ReferenceRequest::new(self.reference_nps, self.reference_bench.as_deref())?,
+            resumed_reading: None,
         })
     }
 

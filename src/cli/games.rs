@@ -222,6 +222,7 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
             args.rating_interval
         },
         reference,
+        resumed_reading: setup.resumed_reading,
         effort,
         strict_limits: args.strict_limits,
         use_affinity: args.use_affinity,

@@ -17,7 +17,7 @@ use crate::harness::games::book::openings::{self, Opening};
 use crate::harness::games::book::pgn;
 use crate::harness::games::clock::levels::Effort;
 use crate::harness::games::clock::limit_check::LimitWatch;
-use crate::harness::games::clock::reference_speed::ReferenceClock;
+use crate::harness::games::clock::reference_speed::{ReferenceClock, SpeedReading};
 use crate::harness::games::playing::game::{Rules, play};
 use crate::harness::games::playing::player::Players;
 use crate::harness::games::playing::record::{
@@ -54,6 +54,8 @@ pub struct MatchPlan {
     pub rating_interval: u64,
     /// The limits' scaling to a reference speed (`rules` holds the scaled limits).
     pub reference: Option<ReferenceClock>,
+    /// The yardstick's reading on resuming a scaled match, recorded in its file.
+    pub resumed_reading: Option<SpeedReading>,
     /// The level of effort this match is, of a run at several.
     pub effort: Option<Effort>,
     /// A player that ignores its node or depth limit stops the match (`limit_check`).
@@ -228,7 +230,7 @@ impl Live {
 /// Play the match; returns every pairing's result.
 pub fn run_match(plan: &MatchPlan) -> Result<Vec<PairingResult>, String> {
     let header = plan.header();
-    let (file, mut pairs) = open_for_match(&plan.out, &header)?;
+    let (file, mut pairs) = open_for_match(&plan.out, &header, plan.resumed_reading.as_ref())?;
     let done: HashSet<PairKey> = pairs.iter().map(PairRecord::key).collect();
     let mut live = Live::new(&header, plan.shards_dir.as_deref());
     for pair in &pairs {

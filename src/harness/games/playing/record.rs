@@ -327,8 +327,8 @@ pub fn read_match(path: &Path) -> Result<MatchFile, String> {
     Ok(out)
 }
 
-/// The yardstick measured again after a match's games (`--reference-nps`): the machine's
-/// speed at the end, beside the header's at the start.
+/// The yardstick measured again after a match's games, or on resuming it (`--reference-nps`):
+/// the machine's speed then, beside the header's at the start.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SpeedRecord {
     /// Always `speed`.
@@ -344,20 +344,28 @@ pub struct SpeedRecord {
 pub fn append_speed(path: &Path, reading: &SpeedReading) -> Result<(), String> {
     let pairs = read_match(path)?.pairs.len();
     let mut file = open_locked(path)?;
-    let record = SpeedRecord {
-        kind: "speed".into(),
-        after_pairs: pairs,
-        reading: reading.clone(),
-    };
-    append(&mut file, &record).map_err(|e| format!("{}: {e}", path.display()))
+    append(&mut file, &SpeedRecord::new(pairs, reading))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+impl SpeedRecord {
+    fn new(after_pairs: usize, reading: &SpeedReading) -> SpeedRecord {
+        SpeedRecord {
+            kind: "speed".into(),
+            after_pairs,
+            reading: reading.clone(),
+        }
+    }
 }
 
 /// Open `path` for the match `header` (locked): a new file gets the header; a file of the same
 /// match is resumed and its pairs returned (a line cut short is dropped and its pair played
-/// again); a file of another match is refused.
+/// again), with the yardstick's reading on resuming (`resumed`) recorded after them; a file
+/// of another match is refused.
 pub fn open_for_match(
     path: &Path,
     header: &MatchHeader,
+    resumed: Option<&SpeedReading>,
 ) -> Result<(File, Vec<PairRecord>), String> {
     let mut file = open_locked(path)?;
     let existing = read_match(path)?;
@@ -391,28 +399,36 @@ pub fn open_for_match(
         append(&mut file, header).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if extended {
-        rewrite_header(&mut file, path, header, &existing.pairs)?;
+        rewrite_header(&mut file, path, header, &existing)?;
         eprintln!(
             "{}: extended to {} games per pairing",
             path.display(),
             header.games
         );
     }
+    if let (Some(_), Some(reading)) = (&existing.header, resumed) {
+        append(&mut file, &SpeedRecord::new(existing.pairs.len(), reading))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     Ok((file, existing.pairs))
 }
 
-/// Write `path` again (its lock held through `file`) with `header` and `pairs`.
+/// Write `path` again (its lock held through `file`) with `header` and what `existing` read:
+/// its pairs and its yardstick's readings.
 fn rewrite_header(
     file: &mut File,
     path: &Path,
     header: &MatchHeader,
-    pairs: &[PairRecord],
+    existing: &MatchFile,
 ) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("{}: {e}", path.display());
     file.set_len(0).map_err(fail)?;
     append(file, header).map_err(fail)?;
-    for pair in pairs {
+    for pair in &existing.pairs {
         append(file, pair).map_err(fail)?;
+    }
+    for speed in &existing.speeds {
+        append(file, speed).map_err(fail)?;
     }
     Ok(())
 }
