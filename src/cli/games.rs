@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use crate::harness::design::Design;
 use crate::harness::games::book::pgn::MoveComments;
 use crate::harness::games::playing::play::{MatchPlan, run_match};
-use crate::harness::games::playing::record::{
-    MatchHeader, append_speed, openings_replay_games, read_match,
-};
+use crate::harness::games::playing::record::{MatchHeader, openings_replay_games, read_match};
+use crate::harness::games::playing::speeds::append_speed;
 use crate::harness::games::rating::elo::elo;
 use crate::harness::games::rating::stats::{Counts, Decision, MAX_COUNT, Model, Sprt};
 use crate::harness::games::rating::tally::{PairingResult, status_line};
@@ -167,12 +166,7 @@ fn play_levels(args: &MatchArgs, levels: &Levels) -> Result<(), String> {
 
 /// One match (at one level of effort, if `effort`).
 fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
-    // Output folders are made (or refused) before the first game, not after the last.
-    for path in std::iter::once(&args.out).chain(args.pgn.as_ref()) {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-    }
+    make_output_folders(args)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = games_per_pairing(args.games, sprt.is_some())?;
     args.game.start_log()?;
@@ -241,10 +235,21 @@ fn play_one(args: &MatchArgs, effort: Option<Effort>) -> Result<(), String> {
     announce(&plan);
     let results = run_match(&plan)?;
     if let Some(reading) = reference_speed::remeasure(request.as_ref(), plan.reference.as_ref())? {
-        append_speed(&plan.out, &reading)?;
+        append_speed(&plan.out, read_match(&plan.out)?.pairs.len(), &reading)?;
     }
     print_results(&plan, &results);
     say_where_the_book_ended(&header, &results);
+    Ok(())
+}
+
+/// The folders of the results file and the PGN, made (or refused) before the first game, not
+/// after the last.
+fn make_output_folders(args: &MatchArgs) -> Result<(), String> {
+    for path in std::iter::once(&args.out).chain(args.pgn.as_ref()) {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+    }
     Ok(())
 }
 

@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use crate::harness::games::book::openings::{Opening, OpeningOrder};
 use crate::harness::games::clock::control::{Control, PlayerControl};
 use crate::harness::games::clock::levels::Effort;
-use crate::harness::games::clock::reference_speed::{ReferenceClock, SpeedReading, drift_warning};
+use crate::harness::games::clock::reference_speed::{ReferenceClock, SpeedReading};
 use crate::harness::games::playing::adjudication::Adjudication;
 use crate::harness::games::playing::game::GameRecord;
+use crate::harness::games::playing::speeds::{SpeedRecord, speed_warnings};
 use crate::harness::games::rating::stats::{Outcome, Sprt};
 use crate::harness::provenance::Provenance;
 use crate::harness::results::{Shard, append, known_format, open_locked, read_lines};
@@ -327,37 +328,6 @@ pub fn read_match(path: &Path) -> Result<MatchFile, String> {
     Ok(out)
 }
 
-/// The yardstick measured again after a match's games, or on resuming it (`--reference-nps`):
-/// the machine's speed then, beside the header's at the start.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct SpeedRecord {
-    /// Always `speed`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// Pairs recorded in the file when it was measured.
-    pub after_pairs: usize,
-    #[serde(flatten)]
-    pub reading: SpeedReading,
-}
-
-/// Append the yardstick's reading after the games to the match file at `path`.
-pub fn append_speed(path: &Path, reading: &SpeedReading) -> Result<(), String> {
-    let pairs = read_match(path)?.pairs.len();
-    let mut file = open_locked(path)?;
-    append(&mut file, &SpeedRecord::new(pairs, reading))
-        .map_err(|e| format!("{}: {e}", path.display()))
-}
-
-impl SpeedRecord {
-    fn new(after_pairs: usize, reading: &SpeedReading) -> SpeedRecord {
-        SpeedRecord {
-            kind: "speed".into(),
-            after_pairs,
-            reading: reading.clone(),
-        }
-    }
-}
-
 /// Open `path` for the match `header` (locked): a new file gets the header; a file of the same
 /// match is resumed and its pairs returned (a line cut short is dropped and its pair played
 /// again), with the yardstick's reading on resuming (`resumed`) recorded after them; a file
@@ -455,21 +425,6 @@ fn joins(
     ))
 }
 
-/// The yardstick's readings after the games that moved more than 10% from the header's.
-fn speed_warnings(path: &Path, h: &MatchHeader, speeds: &[SpeedRecord]) -> Vec<String> {
-    let Some(r) = &h.reference else {
-        return Vec::new();
-    };
-    speeds
-        .iter()
-        .filter_map(|speed| {
-            let when = format!("after {} pairs", speed.after_pairs);
-            drift_warning(&r.yardstick, r.measured.nps, speed.reading.nps, &when)
-        })
-        .map(|w| format!("{}: {w}", path.display()))
-        .collect()
-}
-
 /// Several match files read as one match: a whole match, or shards of one. Refuses files of
 /// different matches and a shard given twice; the first record of each pair is kept.
 pub fn read_matches(
@@ -494,7 +449,7 @@ pub fn read_matches(
                 path.display()
             ));
         }
-        warnings.extend(speed_warnings(path, &h, &read.speeds));
+        warnings.extend(speed_warnings(path, h.reference.as_ref(), &read.speeds));
         if let Some((first, first_path)) = &header {
             joins(first, first_path, &h, path)?;
         } else {
