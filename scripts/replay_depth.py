@@ -6,11 +6,12 @@ uci`, a configuration through `--option Heuristics=SPEC`) or another.
 
     python3 scripts/replay_depth.py RESULTS.jsonl.gz --engine NAME=COMMAND [--option NAME=VALUE]...
         [--mode context|fresh] [--ms 230] [--games 30] [--moves 10] [--max-men 7]
-        [--max-pieces 99] [--side default]
+        [--min-pieces 0] [--max-pieces 99] [--side default]
 
 A stretch is up to `--moves` positions of one game where `--side` was to move with at most
-`--max-men` men and `--max-pieces` pieces beside the kings and pawns, the game not over; the
-first `--games` games with at least half that many make the set, the same for every engine.
+`--max-men` men and `--min-pieces` to `--max-pieces` pieces beside the kings and pawns, the
+game not over; the first `--games` games with at least half that many make the set, the same
+for every engine.
 Prints the mean depth (each engine's last `info depth`; a search that gave none is left out
 and counted) and its mean by the move of the stretch. Needs python-chess (`python3 -m pip install chess`).
 """
@@ -25,7 +26,7 @@ import chess.engine
 from depth_by_men import moves
 
 
-def stretches(path, side, max_men, min_men, length, games, max_pieces=99):
+def stretches(path, side, max_men, min_men, length, games, max_pieces=99, min_pieces=0):
     """Up to `games` stretches: for each game of the results file, the positions (boards as
     they stood) where `side` was to move within the bounds, at most `length` of them, kept
     when at least half that many."""
@@ -41,7 +42,7 @@ def stretches(path, side, max_men, min_men, length, games, max_pieces=99):
             taken, current = [], game
         men = chess.popcount(board.occupied)
         pieces = chess.popcount(board.occupied & ~board.pawns & ~board.kings)
-        fits = min_men <= men <= max_men and pieces <= max_pieces
+        fits = min_men <= men <= max_men and min_pieces <= pieces <= max_pieces
         if mover == side and fits and len(taken) < length and not board.is_game_over():
             taken.append(board.copy())
     if len(taken) >= max(1, length // 2) and len(out) < games:
@@ -60,6 +61,7 @@ def main():
     p.add_argument("--moves", type=int, default=10)
     p.add_argument("--max-men", type=int, default=7)
     p.add_argument("--min-men", type=int, default=2)
+    p.add_argument("--min-pieces", type=int, default=0)
     p.add_argument("--max-pieces", type=int, default=99)
     p.add_argument("--side", default="default")
     a = p.parse_args()
@@ -78,7 +80,8 @@ def main():
             print(f"note: '{option}' names no eval=: the hand-written evaluation "
                   "(the default is modern,eval=nnue)", file=sys.stderr)
         options[key] = value
-    sets = stretches(a.results, a.side, a.max_men, a.min_men, a.moves, a.games, a.max_pieces)
+    sets = stretches(a.results, a.side, a.max_men, a.min_men, a.moves, a.games, a.max_pieces,
+                     a.min_pieces)
     depths, by_index, missing = [], {}, 0
     try:
         # The command is split as a shell would split it, but run without one.
