@@ -1110,6 +1110,8 @@ fn a_report_says_when_the_book_ran_out_and_openings_were_reused() {
         md.contains("the book's 5 openings ran out, and 1 of the counted pairs started from an opening already played"),
         "{md}"
     );
+    // The results table stands apart from the note (Markdown would read it into the item).
+    assert!(md.contains(".\n\n| variant vs baseline |"), "{md}");
     let json = std::fs::read_to_string(report.join("analysis.json")).unwrap();
     assert!(json.contains("\"reused_openings\": 1"), "{json}");
     std::fs::remove_dir_all(&dir).ok();

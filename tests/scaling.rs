@@ -160,6 +160,10 @@ fn a_resumed_match_keeps_its_factor_and_warns_of_a_changed_machine() {
     assert!(report.status.success());
     let md = std::fs::read_to_string(dir.join("report/report.md")).unwrap();
     assert!(md.contains("measured 1.60 M nodes/s after 1 pairs"), "{md}");
+    assert!(
+        !md.contains("m.jsonl: warning:"),
+        "one 'warning' a line: {md}"
+    );
 }
 
 #[test]

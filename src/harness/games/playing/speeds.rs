@@ -54,6 +54,7 @@ pub(super) fn speed_warnings(
             let when = format!("after {} pairs", speed.after_pairs);
             drift_warning(&r.yardstick, r.measured.nps, speed.reading.nps, &when)
         })
-        .map(|w| format!("{}: {w}", path.display()))
+        // The report says `warning:` once, before the file's name.
+        .map(|w| format!("{}: {}", path.display(), w.trim_start_matches("warning: ")))
         .collect()
 }

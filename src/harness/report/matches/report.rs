@@ -270,6 +270,10 @@ fn markdown(analysis: &MatchAnalysis) -> String {
             out += &replayed_line(c, r.sprt.as_ref());
         }
     }
+    if analysis.pairings.iter().any(|r| r.reused_openings > 0) {
+        // A table right under a list item's text would be read as part of it.
+        out.push('\n');
+    }
     out += &table(analysis);
     out += "\n![Elo](elo.svg)\n\n";
     if h.sprt.is_some() {
