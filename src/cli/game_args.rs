@@ -57,9 +57,10 @@ pub struct GameArgs {
     /// first game the yardstick runs three times here and every limit is multiplied by
     /// reference ÷ measured (the median), as OpenBench scales its workers' time controls by
     /// their bench. Measured again at the end (a warning beyond 10%); a resumed match keeps
-    /// its header's factor and records the new reading. The yardstick must not be the code under test when the question
-    /// is that code's speed (a faster build measured by its own bench is given less time):
-    /// prefer a fixed program, a peer engine's bench or a kept reference build.
+    /// its header's factor and records the new reading. The yardstick must not be the code
+    /// under test when the question is that code's speed (a faster build measured by its own
+    /// bench is given less time): prefer a fixed program, a peer engine's bench or a kept
+    /// reference build.
     #[arg(long)]
     pub reference_nps: Option<f64>,
     /// The yardstick of --reference-nps: a command that prints its nodes a second (`N nps`,
