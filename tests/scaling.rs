@@ -95,13 +95,7 @@ fn a_clock_is_scaled_by_the_measured_yardstick_and_recorded() {
     assert_eq!(file.pairs.len(), 1);
     assert_eq!(file.speeds.len(), 1, "measured again at the end");
     // The report names the reference clock.
-    let report = searchlab()
-        .args(["report", dir.join("m.jsonl").to_str().unwrap()])
-        .args(["--out", dir.join("report").to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(report.status.success());
-    let md = std::fs::read_to_string(dir.join("report/report.md")).unwrap();
+    let md = report_of(&dir);
     assert!(
         md.contains("tc 0.5+0.005 at a reference speed of 2.00 M nodes/s"),
         "{md}"
@@ -152,13 +146,7 @@ fn a_resumed_match_keeps_its_factor_and_warns_of_a_changed_machine() {
         .collect();
     assert_eq!(readings, vec![(1, 1e6), (1, 1.6e6), (2, 1.6e6)]);
     // The report says how far the machine had moved when the games went on.
-    let report = searchlab()
-        .args(["report", dir.join("m.jsonl").to_str().unwrap()])
-        .args(["--out", dir.join("report").to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(report.status.success());
-    let md = std::fs::read_to_string(dir.join("report/report.md")).unwrap();
+    let md = report_of(&dir);
     assert!(md.contains("measured 1.60 M nodes/s after 1 pairs"), "{md}");
     assert!(
         !md.contains("m.jsonl: warning:"),
@@ -255,4 +243,15 @@ fn bad_references_and_yardsticks_stop_before_any_game() {
             "{extra:?}: a game was played"
         );
     }
+}
+
+/// The report of the match in `dir` (`m.jsonl`), drawn into `dir/report/`: its `report.md`.
+fn report_of(dir: &Path) -> String {
+    let report = searchlab()
+        .args(["report", dir.join("m.jsonl").to_str().unwrap()])
+        .args(["--out", dir.join("report").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(report.status.success());
+    std::fs::read_to_string(dir.join("report/report.md")).unwrap()
 }
