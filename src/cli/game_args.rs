@@ -159,7 +159,7 @@ impl GameSetup {
                 clock.measured.nps,
                 "on resuming",
             ) {
-                eprintln!("{warning}");
+                eprintln!("warning: {warning}");
             }
             eprintln!(
                 "reference clock: resumed: the header's factor {:.4} is kept (measured {:.2} M nodes/s now, {:.2} M when the match began)",

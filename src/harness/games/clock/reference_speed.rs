@@ -250,7 +250,7 @@ pub fn remeasure(
         reading.nps,
         "at the end",
     ) {
-        Some(warning) => eprintln!("{warning}"),
+        Some(warning) => eprintln!("warning: {warning}"),
         None => eprintln!(
             "reference clock: {} measured {} nodes/s at the end ({} at the start)",
             reference.yardstick,
@@ -289,12 +289,13 @@ pub fn check_scalable(control: &Control) -> Result<(), String> {
     }
 }
 
-/// The warning when two measurements differ by more than `DRIFT_WARNING`, if they do.
+/// The warning when two measurements differ by more than `DRIFT_WARNING`, if they do (without
+/// its `warning:` label, which each place that prints it adds).
 pub fn drift_warning(name: &str, before: f64, after: f64, when: &str) -> Option<String> {
     let drift = (after - before).abs() / before;
     (drift > DRIFT_WARNING).then(|| {
         format!(
-            "warning: {name} measured {} nodes/s {when} against {} at the start ({:+.1}%, over {:.0}%): the machine was loaded or changed speed while the games were played, and the scaled clock is only as good as the measurement",
+            "{name} measured {} nodes/s {when} against {} at the start ({:+.1}%, over {:.0}%): the machine was loaded or changed speed while the games were played, and the scaled clock is only as good as the measurement",
             millions(after),
             millions(before),
             (after / before - 1.0) * 100.0,

@@ -39,7 +39,8 @@ impl SpeedRecord {
     }
 }
 
-/// The yardstick's readings after the games that moved more than 10% from the header's.
+/// The yardstick's readings (after the games, or on resuming) that moved more than 10% from
+/// the header's.
 pub(super) fn speed_warnings(
     path: &Path,
     reference: Option<&ReferenceClock>,
@@ -54,7 +55,6 @@ pub(super) fn speed_warnings(
             let when = format!("after {} pairs", speed.after_pairs);
             drift_warning(&r.yardstick, r.measured.nps, speed.reading.nps, &when)
         })
-        // The report says `warning:` once, before the file's name.
-        .map(|w| format!("{}: {}", path.display(), w.trim_start_matches("warning: ")))
+        .map(|w| format!("{}: {w}", path.display()))
         .collect()
 }
